@@ -1,0 +1,282 @@
+"""The engine contract every game implements, and ``play_game``.
+
+A game is a forward model over explicit state (as in OpenSpiel and TAG):
+
+* ``setup(n_players, rules, rng)`` builds the state; the state keeps ``rng`` and every
+  shuffle, draw and die roll of the game uses it (never the global ``random``).
+* ``decision(state)`` returns the pending :class:`Decision` (a player, a kind and a
+  non-empty tuple of legal options) or ``None`` when the game is over.
+* ``apply(state, action)`` plays one of the options of the pending decision and raises
+  :class:`IllegalActionError` for anything else.
+* ``view(state, player)`` is all a strategy ever sees: only what that player may know.
+* ``result(state)`` gives a :class:`Result` once the game is over.
+* ``clone(state)`` is an independent copy, RNG included.
+
+Players are numbered from 0 inside the engine (player 0 is the first player of the first
+round); every output file numbers seats from 1.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+__all__ = [
+    "Decision",
+    "DecisionCapError",
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
+    "Result",
+    "RulesError",
+    "Strategy",
+    "StrategyFactory",
+    "derive_rngs",
+    "game_seed",
+    "play_game",
+    "ranked_result",
+]
+
+Action = Hashable
+State = Any
+View = Any
+Rules = Any
+
+
+class IllegalActionError(ValueError):
+    """An action that is not among the options of the pending decision."""
+
+
+class DecisionCapError(RuntimeError):
+    """A game ran past its decision cap: a non-terminating rules bug."""
+
+
+class RulesError(ValueError):
+    """A rules parameter or data file that does not fit the game's schema.
+
+    ``key`` is the dotted key at fault, so the CLI can name it in one line.
+    """
+
+    def __init__(self, key: str, message: str):
+        super().__init__(f"{key}: {message}" if key else message)
+        self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the rulebook gives ``player``: pick exactly one of ``options``.
+
+    ``kind`` names the step ("place_standee", "reroll", "vote", ...). Options are small
+    hashable values (ints, strings, tuples); ``Game.describe`` prints one as a short
+    rulebook phrase.
+    """
+
+    player: int
+    kind: str
+    options: tuple
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"decision {self.kind!r} for player {self.player} has no options")
+
+
+@dataclass(slots=True)
+class Result:
+    """The outcome of one finished game, one entry per result row.
+
+    ``scores``, ``places`` (1 = best, ties share a place) and ``win_shares`` (1/k for each
+    of k tied winners, so they sum to 1) have one entry per seat, followed by one per
+    automaton (e.g. Ed in Class of '89 solo) named in ``automata``.
+    ``metrics`` are game-level columns (same value on every row of the game),
+    ``seat_metrics`` per-row columns. Metric values must be scalars (int, float, str,
+    bool or None) and a game must emit the same keys in every game.
+    """
+
+    scores: tuple
+    places: tuple
+    win_shares: tuple
+    turns: int
+    end_reason: str
+    metrics: dict = field(default_factory=dict)
+    seat_metrics: tuple = ()
+    automata: tuple = ()
+
+
+def ranked_result(
+    scores: Sequence[float],
+    *,
+    turns: int,
+    end_reason: str,
+    tiebreak: Sequence[Sequence[float]] | None = None,
+    winners: Sequence[int] | None = None,
+    metrics: dict | None = None,
+    seat_metrics: Sequence[dict] | None = None,
+    automata: Sequence[str] = (),
+) -> Result:
+    """Build a :class:`Result` from scores (higher is better).
+
+    ``tiebreak`` optionally gives, per row, further keys compared after the score
+    (higher is better), in order. Rows equal on score and every tie-break key share a
+    place; the rows in first place share the win. ``winners`` overrides who wins (e.g. an
+    immediate win) — they share the win and take place 1, the rest are ranked as usual.
+    """
+    n = len(scores)
+    keys = [
+        (scores[i], *(tuple(tiebreak[i]) if tiebreak is not None else ())) for i in range(n)
+    ]
+    if winners:
+        wset = set(winners)
+        keys = [((1 if i in wset else 0), *keys[i]) for i in range(n)]
+    places = tuple(1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n))
+    top = [i for i in range(n) if places[i] == 1]
+    shares = tuple((1.0 / len(top)) if i in top else 0.0 for i in range(n))
+    return Result(
+        scores=tuple(scores),
+        places=places,
+        win_shares=shares,
+        turns=turns,
+        end_reason=end_reason,
+        metrics=dict(metrics or {}),
+        seat_metrics=tuple(seat_metrics or ({} for _ in range(n))),
+        automata=tuple(automata),
+    )
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game module exposes as ``GAME``."""
+
+    name: str  # "vghs"
+    title: str  # "Video Game High School"
+    players: range  # legal player counts
+    default_players: int  # the game's most common player count
+    RULES_VERSION: str  # bumped whenever behaviour or data change
+    max_decisions: int  # a game past this many decisions is a rules bug
+
+    def default_data(self) -> dict:
+        """The shipped data.toml as a dict (rules parameters and components)."""
+
+    def make_rules(self, data: Mapping[str, Any], n_players: int) -> Rules:
+        """Validate ``data`` (raise :class:`RulesError` naming the key) and compile it."""
+
+    def setup(self, n_players: int, rules: Rules, rng: random.Random) -> State: ...
+
+    def decision(self, state: State) -> Decision | None: ...
+
+    def apply(self, state: State, action: Action) -> None: ...
+
+    def view(self, state: State, player: int) -> View: ...
+
+    def result(self, state: State) -> Result: ...
+
+    def clone(self, state: State) -> State: ...
+
+    def describe(self, state: State, decision: Decision, action: Action) -> str:
+        """``action`` as a short rulebook phrase, for replay logs."""
+
+
+class Strategy(Protocol):
+    """A bot for one seat. It sees views, never the state."""
+
+    def choose(self, view: View, decision: Decision) -> Action: ...
+
+
+#: ``factory(game, player, rng, **params) -> Strategy``
+StrategyFactory = Callable[..., Strategy]
+
+
+def game_seed(root: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``root``; depends on nothing else."""
+    ss = np.random.SeedSequence(root, spawn_key=(index,))
+    return int(ss.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+
+
+def derive_rngs(seed: int, n_streams: int) -> tuple[random.Random, list[random.Random]]:
+    """One RNG for the game and one per seat, all derived from the game seed.
+
+    The game stream never depends on the strategies, so a strategy change cannot change
+    the cards dealt (common random numbers across variants).
+    """
+    words = np.random.SeedSequence(seed).generate_state(2 * (n_streams + 1), dtype=np.uint32)
+    ints = [int(words[2 * k]) << 32 | int(words[2 * k + 1]) for k in range(n_streams + 1)]
+    return random.Random(ints[0]), [random.Random(x) for x in ints[1:]]
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """A played game: its result, the chosen option indices and (if asked) a log."""
+
+    seed: int
+    result: Result
+    history: list[int]
+    decisions: int
+    log: list[str] | None = None
+
+
+def play_game(
+    game: Game,
+    n_players: int,
+    rules: Rules,
+    strategies: Sequence[StrategyFactory],
+    seed: int,
+    *,
+    narrate: bool = False,
+    history: Sequence[int] | None = None,
+    max_decisions: int | None = None,
+) -> GameRecord:
+    """Play one game of ``game`` from ``seed`` with one strategy factory per seat.
+
+    With ``history`` (option indices of an earlier game) the recorded choices are played
+    back instead of asking the strategies. With ``narrate`` the game's log lines and
+    every decision are collected in ``GameRecord.log``.
+    """
+    if len(strategies) != n_players:
+        raise ValueError(f"{len(strategies)} strategies for {n_players} players")
+    game_rng, seat_rngs = derive_rngs(seed, n_players)
+    state = game.setup(n_players, rules, game_rng)
+    log: list[str] | None = None
+    if narrate:
+        log = []
+        state.log = log
+    bots = [factory(game, p, seat_rngs[p]) for p, factory in enumerate(strategies)]
+    chosen: list[int] = []
+    cap = max_decisions if max_decisions is not None else game.max_decisions
+    decision_fn, apply_fn, view_fn = game.decision, game.apply, game.view
+    n = 0
+    while (d := decision_fn(state)) is not None:
+        n += 1
+        if n > cap:
+            raise DecisionCapError(f"game ran past {cap} decisions (seed {seed})")
+        options = d.options
+        if history is not None:
+            if n > len(history):
+                raise IllegalActionError(f"history ends after {len(history)} decisions")
+            index = history[n - 1]
+            if not 0 <= index < len(options):
+                raise IllegalActionError(f"history index {index} out of range for {d.kind}")
+            action = options[index]
+        elif len(options) == 1:
+            action, index = options[0], 0
+        else:
+            action = bots[d.player].choose(view_fn(state, d.player), d)
+            try:
+                index = options.index(action)
+            except ValueError:
+                raise IllegalActionError(
+                    f"strategy of player {d.player + 1} chose {action!r}, not an option of "
+                    f"{d.kind} ({len(options)} options)"
+                ) from None
+        if log is not None:
+            log.append(f"  P{d.player + 1} {d.kind}: {game.describe(state, d, action)}")
+        apply_fn(state, action)
+        chosen.append(index)
+    return GameRecord(seed=seed, result=game.result(state), history=chosen, decisions=n, log=log)
+
+
+def default_clone(state: State) -> State:
+    """``copy.deepcopy`` clones a state with its ``random.Random`` included."""
+    return copy.deepcopy(state)
