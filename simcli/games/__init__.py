@@ -19,7 +19,17 @@ class UnknownGameError(LookupError):
 
 
 def get_game(name: str) -> Game:
-    """The game registered as ``name``; UnknownGameError names the valid choices."""
+    """The game registered as ``name``; UnknownGameError names the valid choices.
+
+    ``package.module:ATTR`` loads a game from any importable module (a designer's own
+    game, or the toy game of the tests).
+    """
+    if ":" in name:
+        module, _, attr = name.partition(":")
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as exc:
+            raise UnknownGameError(f"cannot load game {name!r}: {exc}") from None
     try:
         module = GAMES[name]
     except KeyError:

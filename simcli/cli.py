@@ -1,0 +1,276 @@
+"""simcli command line (typer). Thin: parse options, call a function, print."""
+from __future__ import annotations
+
+import enum
+import functools
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from simcli import __version__
+
+app = typer.Typer(
+    name="simcli",
+    help="Monte Carlo balance analysis for tabletop games: play thousands of seeded games "
+    "between bot strategies and report which seat or strategy wins too often.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True)
+out = Console()
+
+
+class Backend(str, enum.Enum):
+    loky = "loky"
+    dask = "dask"
+
+
+def user_errors(fn):
+    """Every error a user can cause: one line on stderr, exit status 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from simcli.games import UnknownGameError
+        from simcli.report import ReportError
+        from simcli.scenario import ScenarioError
+        from strategies import UnknownStrategyError
+
+        try:
+            return fn(*args, **kwargs)
+        except (ScenarioError, UnknownGameError, UnknownStrategyError, ReportError) as exc:
+            err.print(f"error: {exc}", markup=False, highlight=False)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+# shared options
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players "
+                       "(default: the game's most common count; class89 takes 1 for solo).")]
+GamesOpt = Annotated[int | None, typer.Option("--games", "-n", help="Games to play "
+                     "(default 1000, or the scenario's `games`).")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="Root seed: game i's seed "
+                    "depends only on (seed, i). Default 1.")]
+StrategyOpt = Annotated[list[str] | None, typer.Option(
+    "--strategy", help="Strategy per seat, repeatable: NAME or NAME:key=value,... (fewer than "
+    "the seats rotate so each sits in each seat equally often). Default: the game's "
+    "heuristic mix.")]
+SetOpt = Annotated[list[str] | None, typer.Option(
+    "--set", help="Override a rules parameter: KEY=VALUE (TOML value), repeatable; the keys "
+    "of a scenario's [rules] table.")]
+DataOpt = Annotated[str | None, typer.Option("--data", help="A designer's data TOML that "
+                    "replaces the game's shipped data.toml (same format).")]
+ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="Scenario TOML "
+                        "(game, players, games, seed, strategies, data, [rules]).")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; -1 = all "
+                    "cores. Results do not depend on it.")]
+BackendOpt = Annotated[Backend, typer.Option("--backend", help="loky (local processes) or "
+                       "dask (a dask.distributed cluster; needs the [distributed] extra).")]
+SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="dask scheduler "
+                         "address, e.g. tcp://10.0.0.5:8786 (with --backend dask; default: "
+                         "a local cluster).")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or tables.")]
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    """simcli: is my game fair, and what changes make it fairer?"""
+    if version:
+        typer.echo(f"simcli {__version__}")
+        raise typer.Exit(0)
+
+
+@app.command()
+@user_errors
+def run(
+    game: Annotated[str | None, typer.Argument(help="vghs, vgc, class89 or lovebattle "
+                                               "(optional with --scenario).")] = None,
+    players: PlayersOpt = None,
+    games: GamesOpt = None,
+    seed: SeedOpt = None,
+    strategy: StrategyOpt = None,
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    scenario: ScenarioOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+                       "reports/<game>-<players>p-<seed>/).")] = None,
+    set_: SetOpt = None,
+    data: DataOpt = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in "
+                      "the same folder instead of starting afresh.")] = False,
+    quiet: QuietOpt = False,
+) -> None:
+    """Play many seeded games and write results.parquet, summary.json/md and plots/."""
+    from simcli.execute import argv_command, execute, plan_run, print_main_table
+    from simcli.scenario import parse_set
+
+    _check_backend(backend, scheduler)
+    plan = plan_run(game, scenario=scenario, players=players, games=games, seed=seed,
+                    strategies=strategy, overrides=parse_set(set_), data_file=data,
+                    out=out_dir, command=argv_command())
+    outcome = execute(plan, jobs=jobs, backend=backend.value, scheduler=scheduler,
+                      quiet=quiet, resume=resume)
+    _finish(outcome, quiet, print_main_table)
+
+
+def _check_backend(backend: Backend, scheduler: str | None) -> None:
+    from simcli.scenario import ScenarioError
+
+    if scheduler and backend is not Backend.dask:
+        raise ScenarioError("--scheduler goes with --backend dask")
+    if backend is Backend.dask:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise ScenarioError("--backend dask needs the [distributed] extra: "
+                                "pip install -e '.[distributed]'") from None
+
+
+def _finish(outcome, quiet: bool, print_table) -> None:
+    if outcome.summary and not quiet:
+        print_table(outcome.summary, out)
+    rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
+    err.print(f"{outcome.games} games in {outcome.seconds:.1f} s ({rate:,.0f} games/s) -> "
+              f"{outcome.folder}", highlight=False)
+    if outcome.interrupted:
+        err.print(f"interrupted: kept the games finished so far in {outcome.folder}; "
+                  "rerun with --resume to continue", highlight=False)
+        raise typer.Exit(130)
+    if outcome.errors:
+        err.print(f"{outcome.errors} game(s) raised; seeds, tracebacks and replay commands in "
+                  f"{outcome.folder / 'errors.jsonl'}", highlight=False)
+        raise typer.Exit(1)
+
+
+@app.command()
+@user_errors
+def replay(
+    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The game seed (the `seed` "
+                    "column of results.parquet, or from errors.jsonl).")],
+    players: PlayersOpt = None,
+    strategy: StrategyOpt = None,
+    set_: SetOpt = None,
+    data: DataOpt = None,
+    scenario: ScenarioOpt = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the decision history and "
+                        "result as JSON instead of the log.")] = False,
+) -> None:
+    """Replay one game turn by turn: exactly the game a run played with that game seed.
+
+    Give the strategies in seat order, as the run's row for that game shows them.
+    """
+    from simcli.execute import plan_run
+    from simcli.runner import replay as replay_game
+    from simcli.scenario import parse_set
+
+    plan = plan_run(game, scenario=scenario, players=players, games=1, seed=0,
+                    strategies=strategy, overrides=parse_set(set_), data_file=data)
+    record = replay_game(plan.configs[0], seed=seed)
+    res = record.result
+    if json_out:
+        typer.echo(json.dumps({"seed": seed, "history": record.history,
+                               "scores": list(res.scores), "places": list(res.places),
+                               "win_shares": list(res.win_shares), "turns": res.turns,
+                               "end_reason": res.end_reason, "metrics": res.metrics}))
+        return
+    cfg = plan.configs[0]
+    typer.echo(f"{game} seed {seed}, {cfg.n_players} players: "
+               + ", ".join(f"seat {i + 1} {s}" for i, s in enumerate(cfg.seat_strategies(0))))
+    for line in record.log or []:
+        typer.echo(line)
+    labels = [*cfg.seat_strategies(0), *res.automata]
+    typer.echo(f"game over after {res.turns} turns ({res.end_reason}), "
+               f"{record.decisions} decisions")
+    for i, label in enumerate(labels):
+        typer.echo(f"  seat {i + 1} ({label}): score {res.scores[i]:g}, place "
+                   f"{res.places[i]}, win share {res.win_shares[i]:g}")
+
+
+@app.command()
+@user_errors
+def games() -> None:
+    """List the games, their player counts and rules versions."""
+    from simcli.games import GAMES, get_game
+
+    table = Table(title="games")
+    for col in ("name", "title", "players", "default", "rules version", "description"):
+        table.add_column(col)
+    for name in GAMES:
+        try:
+            g = get_game(name)
+        except ImportError:
+            table.add_row(name, "(not installed)", "", "", "", "")
+            continue
+        counts = f"{min(g.players)}-{max(g.players)}"
+        table.add_row(name, g.title, counts, str(g.default_players), g.RULES_VERSION,
+                      getattr(g, "description", ""))
+    out.print(table)
+
+
+@app.command("strategies")
+@user_errors
+def strategies_cmd(
+    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
+) -> None:
+    """List a game's strategies, their tunable parameters and the default mix."""
+    from simcli.games import get_game
+    from strategies import default_mix, list_strategies
+
+    get_game(game)
+    mix = default_mix(game)
+    table = Table(title=f"{game} strategies (default mix: {', '.join(mix)})")
+    for col in ("name", "description", "parameters (defaults)"):
+        table.add_column(col)
+    for name, cls in list_strategies(game).items():
+        params = ", ".join(f"{k}={v}" for k, v in cls.params.items())
+        table.add_row(name, cls.description, params)
+    out.print(table)
+
+
+@app.command("report")
+@user_errors
+def report_cmd(
+    folder: Annotated[Path, typer.Argument(help="A results folder (holds results.parquet "
+                                           "and run.json).")],
+    quiet: QuietOpt = False,
+) -> None:
+    """Rebuild summary.json, summary.md and plots/ from an existing results.parquet."""
+    from simcli import report
+    from simcli.execute import print_main_table
+
+    summary = report.build(folder)
+    if not quiet:
+        print_main_table(summary, out)
+    err.print(f"wrote {folder / 'summary.json'}, {folder / 'summary.md'}, "
+              f"{len(summary['plots'])} plots", highlight=False)
+
+
+@app.command()
+@user_errors
+def bench(
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="Game(s) to "
+                    "benchmark (default: every game).")] = None,
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per measurement.")] = 2000,
+    memory_games: Annotated[int, typer.Option("--memory-games", help="Games of the "
+                            "peak-memory run (0 skips it).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Jobs of the parallel "
+                    "measurement.")] = 2,
+) -> None:
+    """Measure games/s and decisions/s on one core, the --jobs speedup and peak memory."""
+    from simcli.bench import run_bench
+
+    run_bench(game or [], players, games, memory_games, jobs, out)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,253 @@
+"""From what the user typed (options and/or a scenario) to a finished results folder.
+
+``plan_run`` validates everything before a single game is played (every user error is a
+one-line :class:`ScenarioError`); ``execute`` plays the games with a progress bar, writes
+results.parquet and the summaries, and keeps whatever finished if interrupted.
+"""
+from __future__ import annotations
+
+import shlex
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from simcli import __version__, report
+from simcli.games import UnknownGameError, get_game
+from simcli.runner import PARTS, RunConfig, clear_errors, count_errors, merge_parts, run_chunks
+from simcli.scenario import (
+    Scenario,
+    ScenarioError,
+    apply_overrides,
+    build_data,
+    compile_check,
+    load_scenario,
+)
+from strategies import UnknownStrategyError, default_mix, resolve
+
+DEFAULT_GAMES = 1000
+DEFAULT_SEED = 1
+
+
+@dataclass
+class RunPlan:
+    game: str
+    configs: list[RunConfig]
+    folder: Path
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def check_game(name: str | None, scenario: Scenario | None) -> str:
+    if scenario and name and name != scenario.game:
+        raise ScenarioError(f"the scenario is for {scenario.game!r}, not {name!r}")
+    game = name or (scenario.game if scenario else None)
+    if not game:
+        raise ScenarioError("name a game (vghs, vgc, class89, lovebattle) or give --scenario")
+    try:
+        get_game(game)
+    except UnknownGameError as exc:
+        raise ScenarioError(str(exc)) from None
+    return game
+
+
+def check_strategies(game: str, specs: list[str]) -> tuple[str, ...]:
+    specs = list(specs) or list(default_mix(game))
+    for spec in specs:
+        try:
+            resolve(game, spec)
+        except UnknownStrategyError as exc:
+            raise ScenarioError(str(exc)) from None
+    return tuple(specs)
+
+
+def plan_run(
+    game: str | None,
+    *,
+    scenario: str | Path | None = None,
+    players: int | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    strategies: list[str] | None = None,
+    overrides: dict[str, Any] | None = None,
+    data_file: str | None = None,
+    out: str | Path | None = None,
+    command: str | None = None,
+) -> RunPlan:
+    """Validate a run (one variant, one player count) and return its plan."""
+    scen = load_scenario(scenario) if scenario else None
+    name = check_game(game, scen)
+    g = get_game(name)
+    if players is None:
+        if scen and len(scen.players) > 1:
+            raise ScenarioError(
+                f"scenario lists players {scen.players}: `run` plays one count; pass "
+                "--players or use `simcli sweep`")
+        players = scen.players[0] if scen and scen.players else g.default_players
+    if players not in g.players:
+        counts = ", ".join(str(n) for n in g.players)
+        raise ScenarioError(f"{name} takes {counts} players, not {players}")
+    n_games = games if games is not None else (scen.games if scen and scen.games else
+                                               DEFAULT_GAMES)
+    if n_games < 1:
+        raise ScenarioError(f"--games must be at least 1, not {n_games}")
+    seed = seed if seed is not None else (scen.seed if scen and scen.seed is not None
+                                          else DEFAULT_SEED)
+    specs = check_strategies(name, list(strategies or []) or (scen.strategies if scen else []))
+    merged = dict(scen.rules) if scen else {}
+    merged.update(overrides or {})
+    data_path = data_file or (scen.data if scen else None)
+    data, data_path, digest = build_data(name, data_path, {})
+    data = apply_overrides(data, merged)
+    compile_check(name, data, players)
+    cfg = RunConfig(game=name, n_players=players, strategies=specs, n_games=n_games,
+                    seed=seed, data=data, overrides=merged, data_file=data_path,
+                    data_hash=digest)
+    folder = Path(out) if out else Path("reports") / f"{name}-{players}p-{seed}"
+    meta = {
+        "simcli_version": __version__, "game": name, "rules_version": g.RULES_VERSION,
+        "players": [players], "games": n_games, "seed": seed, "strategies": list(specs),
+        "overrides": merged, "data_file": data_path, "data_hash": digest,
+        "variants": [{"name": "default", "rules": {}}], "scenario": str(scenario or ""),
+        "command": command or reproduce_command(cfg, scenario),
+    }
+    return RunPlan(game=name, configs=[cfg], folder=folder, meta=meta)
+
+
+def reproduce_command(cfg: RunConfig, scenario: str | Path | None = None) -> str:
+    parts = ["simcli", "run", cfg.game, "--players", str(cfg.n_players), "--games",
+             str(cfg.n_games), "--seed", str(cfg.seed)]
+    for spec in cfg.strategies:
+        parts += ["--strategy", spec]
+    if scenario:
+        parts += ["--scenario", str(scenario)]
+    if cfg.data_file and not scenario:
+        parts += ["--data", cfg.data_file]
+    from simcli.runner import toml_value
+
+    if not scenario:
+        for key, value in sorted(cfg.overrides.items()):
+            parts += ["--set", f"{key}={toml_value(value)}"]
+    return shlex.join(parts)
+
+
+class RateColumn(ProgressColumn):
+    """games/s since the start."""
+
+    def render(self, task) -> Text:
+        speed = task.completed / task.elapsed if task.elapsed else 0.0
+        return Text(f"{speed:,.0f} games/s", style="progress.data.speed")
+
+
+def prepare_folder(folder: Path, meta: dict[str, Any], resume: bool) -> None:
+    """A fresh output folder, or (``resume``) the same run's folder kept as it is."""
+    if resume and (folder / report.RUN_FILE).exists():
+        old = report.read_run_file(folder)
+        keys = ("game", "players", "seed", "strategies", "overrides", "data_hash", "variants")
+        diff = [k for k in keys if old.get(k) != meta.get(k)]
+        if diff:
+            raise ScenarioError(
+                f"--resume: {folder} holds a different run ({diff[0]} differs); "
+                "use another --out or drop --resume")
+        return
+    for name in (PARTS, "plots"):
+        shutil.rmtree(folder / name, ignore_errors=True)
+    for name in ("results.parquet", "summary.json", "summary.md", "report.html"):
+        (folder / name).unlink(missing_ok=True)
+    clear_errors(folder)
+
+
+@dataclass
+class Outcome:
+    folder: Path
+    games: int
+    errors: int
+    seconds: float
+    interrupted: bool
+    summary: dict[str, Any] | None
+
+
+def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
+            scheduler: str | None = None, quiet: bool = False, resume: bool = False,
+            start: int = 0) -> Outcome:
+    """Play a planned run into its folder and write the summaries."""
+    folder = plan.folder
+    if start == 0:
+        prepare_folder(folder, plan.meta, resume)
+    report.write_run_file(folder, plan.meta)
+    total = sum(max(0, c.n_games - start) for c in plan.configs)
+    console = Console(stderr=True)
+    t0 = time.perf_counter()
+    if quiet or total == 0:
+        done, errors, interrupted = run_chunks(plan.configs, folder, start=start, jobs=jobs,
+                                               backend=backend, scheduler=scheduler)
+    else:
+        columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   RateColumn(), TimeRemainingColumn()]
+        with Progress(*columns, console=console, transient=False) as bar:
+            task = bar.add_task(f"{plan.game}", total=total)
+            done, errors, interrupted = run_chunks(
+                plan.configs, folder, start=start, jobs=jobs, backend=backend,
+                scheduler=scheduler, progress=lambda k: bar.advance(task, k))
+    seconds = time.perf_counter() - t0
+    merge_parts(folder, plan.configs)
+    summary = None
+    if (folder / "results.parquet").exists():
+        summary = report.build(folder, count_errors(folder), interrupted)
+    return Outcome(folder, done, count_errors(folder), seconds, interrupted, summary)
+
+
+def print_main_table(summary: dict[str, Any], console: Console | None = None) -> None:
+    """The seat table and the fairness verdict, on the terminal (rich)."""
+    from rich.table import Table
+
+    console = console or Console()
+    table = Table(title=f"{summary['title']}: seat win share ({summary['games']} games)")
+    many = len({(r["variant"], r["n_players"]) for r in summary["seats"]}) > 1
+    if many:
+        table.add_column("variant")
+        table.add_column("players", justify="right")
+    for col in ("seat", "win share", "95% interval", "fair", "mean score", "mean place"):
+        table.add_column(col, justify="right")
+    for r in summary["seats"]:
+        cells = [str(r["seat"]), f"{r['win_share']:.3f}",
+                 f"{r['ci_low']:.3f}–{r['ci_high']:.3f}", f"{r['fair_share']:.3f}",
+                 f"{r['mean_score']:.1f}", f"{r['mean_place']:.2f}"]
+        if many:
+            cells = [r["variant"], str(r["n_players"]), *cells]
+        table.add_row(*cells)
+    console.print(table)
+    strat = Table(title="strategy win share (seats rotated)")
+    for col in ("strategy", "win share", "95% interval", "games"):
+        strat.add_column(col, justify="right" if col != "strategy" else "left")
+    for r in summary["strategy_table"]:
+        label = r["strategy"] if not many else f"{r['strategy']} ({r['variant']}, "\
+            f"{r['n_players']}p)"
+        strat.add_row(label, f"{r['win_share']:.3f}", f"{r['ci_low']:.3f}–{r['ci_high']:.3f}",
+                      str(r["games"]))
+    console.print(strat)
+    for f in summary["fairness"]:
+        verdict = "significant" if f["fpa_p_value"] < 0.05 else "not significant"
+        console.print(
+            f"first-player advantage ({f['variant']}, {f['n_players']}p): "
+            f"{f['first_player_advantage']:+.3f} [{f['fpa_ci_low']:+.3f}, "
+            f"{f['fpa_ci_high']:+.3f}], p={f['fpa_p_value']:.3g} ({verdict}); "
+            f"chi-square over seats p={f['chi_p_value']:.3g}")
+    ends = ", ".join(f"{e['end_reason']} {e['share']:.0%}" for e in summary["end_reasons"])
+    console.print(f"end conditions: {ends}")
+
+
+def argv_command() -> str:
+    return shlex.join(["simcli", *sys.argv[1:]])

@@ -1,0 +1,113 @@
+"""Matplotlib figures of a results folder (Agg backend, PNG files)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+
+from simcli import tables  # noqa: E402
+
+
+def _save(fig, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _label(variant: str, n_players: int, many_variants: bool) -> str:
+    return f"{variant}, {n_players}p" if many_variants else f"{n_players} players"
+
+
+def seat_win_share(seats: pl.DataFrame, path: Path, title: str) -> Path:
+    """Grouped bars: win share per seat with 95% intervals and the fair-share line, one
+    bar colour per variant (and player count)."""
+    groups = list(seats.group_by(tables.GROUP, maintain_order=True))
+    many = seats["variant"].n_unique() > 1
+    max_seat = int(seats["seat"].max())
+    width = 0.8 / max(1, len(groups))
+    fig, ax = plt.subplots(figsize=(max(6, 1.3 * max_seat + 0.4 * len(groups)), 4.2))
+    for g, ((variant, n_players), group) in enumerate(groups):
+        x = group["seat"].to_numpy() + (g - (len(groups) - 1) / 2) * width
+        share = group["win_share"].to_numpy()
+        err = np.vstack([share - group["ci_low"].to_numpy(), group["ci_high"].to_numpy() - share])
+        ax.bar(x, share, width=width * 0.95, yerr=err, capsize=3,
+               label=_label(variant, n_players, many))
+        fair = float(group["fair_share"][0])
+        ax.hlines(fair, x.min() - width / 2, x.max() + width / 2, colors="black",
+                  linestyles="dashed", linewidth=1)
+    ax.set_xticks(range(1, max_seat + 1))
+    ax.set_xlabel("seat (1 = first player)")
+    ax.set_ylabel("win share (95% Wilson interval)")
+    ax.set_title(title + "  — dashed: fair share 1/n")
+    if len(groups) > 1:
+        ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
+    """Horizontal bars: win share per strategy with intervals."""
+    labels = [f"{s} ({v}, {n}p)" if strats["variant"].n_unique() > 1 else
+              (f"{s} ({n}p)" if strats["n_players"].n_unique() > 1 else s)
+              for s, v, n in zip(strats["strategy"], strats["variant"], strats["n_players"],
+                                 strict=True)]
+    share = strats["win_share"].to_numpy()
+    err = np.vstack([share - strats["ci_low"].to_numpy(), strats["ci_high"].to_numpy() - share])
+    fig, ax = plt.subplots(figsize=(7, 0.45 * len(labels) + 1.5))
+    y = np.arange(len(labels))
+    ax.barh(y, share, xerr=err, capsize=3, color="tab:orange")
+    ax.set_yticks(y, labels)
+    ax.invert_yaxis()
+    ax.set_xlabel("win share (95% interval, seats rotated)")
+    ax.set_title(title)
+    return _save(fig, path)
+
+
+def score_distribution(df: pl.DataFrame, path: Path, title: str) -> Path:
+    """Box plot of final scores per seat (per variant and player count)."""
+    data, labels = [], []
+    many = df["variant"].n_unique() > 1 or df["n_players"].n_unique() > 1
+    for (variant, n_players, seat), group in df.group_by(
+            [*tables.GROUP, "seat"], maintain_order=True):
+        data.append(group["score"].to_numpy())
+        labels.append(f"{variant} {n_players}p s{seat}" if many else f"seat {seat}")
+    order = sorted(range(len(labels)), key=lambda i: labels[i])
+    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(labels) + 2), 4.2))
+    ax.boxplot([data[i] for i in order], tick_labels=[labels[i] for i in order])
+    ax.set_ylabel("final score")
+    ax.set_title(title)
+    if many:
+        ax.tick_params(axis="x", rotation=60, labelsize=7)
+    return _save(fig, path)
+
+
+def game_length(df: pl.DataFrame, path: Path, title: str, unit: str = "turns") -> Path:
+    """Histogram of game length."""
+    games = tables.games_frame(df)
+    turns = games["turns"].to_numpy()
+    fig, ax = plt.subplots(figsize=(6, 4))
+    lo, hi = int(turns.min()), int(turns.max())
+    bins = np.arange(lo - 0.5, hi + 1.5, max(1, (hi - lo + 1) // 40))
+    ax.hist(turns, bins=bins, color="tab:green", edgecolor="white")
+    ax.set_xlabel(unit)
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    return _save(fig, path)
+
+
+def standard_plots(df: pl.DataFrame, seats: pl.DataFrame, strats: pl.DataFrame, folder: Path,
+                   title: str, unit: str = "turns") -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    return [
+        seat_win_share(seats, folder / "seat_win_share.png", f"{title}: seat win share"),
+        strategy_win_share(strats, folder / "strategy_win_share.png",
+                           f"{title}: strategy win share"),
+        score_distribution(df, folder / "score_distribution.png",
+                           f"{title}: score distribution"),
+        game_length(df, folder / "game_length.png", f"{title}: game length", unit),
+    ]

@@ -1,0 +1,197 @@
+"""summary.json / summary.md / plots from a results folder.
+
+A results folder holds ``results.parquet`` and ``run.json`` (the run's parameters, written
+when the run starts). Everything else is rebuilt from those two by :func:`build`, which is
+what ``simcli report DIR`` calls.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from simcli import __version__, plots, tables
+from simcli.games import get_game
+
+RUN_FILE = "run.json"
+
+
+class ReportError(ValueError):
+    """A folder that cannot be summarised (one line for the user)."""
+
+
+def write_run_file(folder: Path, meta: dict[str, Any]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / RUN_FILE).write_text(json.dumps(meta, indent=2, default=str) + "\n")
+
+
+def read_run_file(folder: Path) -> dict[str, Any]:
+    path = folder / RUN_FILE
+    if not path.is_file():
+        raise ReportError(f"{folder} has no {RUN_FILE}: not a simcli results folder")
+    return json.loads(path.read_text())
+
+
+def load_results(folder: Path) -> pl.DataFrame:
+    path = folder / "results.parquet"
+    if not path.is_file():
+        raise ReportError(f"{folder} has no results.parquet (no game finished?)")
+    return pl.read_parquet(path)
+
+
+def _clean(value: Any) -> Any:
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return None
+    return value
+
+
+def records(df: pl.DataFrame) -> list[dict[str, Any]]:
+    return [{k: _clean(v) for k, v in row.items()} for row in df.to_dicts()]
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ""
+        if abs(value) >= 1000 or value == int(value) and abs(value) >= 100:
+            return f"{value:.0f}"
+        if abs(value) < 0.001 and value != 0:
+            return f"{value:.1e}"
+        return f"{value:.3f}"
+    return str(value)
+
+
+def md_table(df: pl.DataFrame, drop: tuple[str, ...] = ()) -> str:
+    """A polars frame as a GitHub markdown table."""
+    cols = [c for c in df.columns if c not in drop]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for row in df.select(cols).iter_rows():
+        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
+    return "\n".join(lines)
+
+
+def _single(df: pl.DataFrame) -> tuple[str, ...]:
+    """Columns that are constant across a table (variant / n_players of a plain run)."""
+    return tuple(c for c in ("variant", "n_players") if c in df.columns and df[c].n_unique() <= 1)
+
+
+def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame,
+              errors: int = 0, interrupted: bool = False) -> dict[str, Any]:
+    game = get_game(meta["game"])
+    seats = tables.seat_table(df)
+    strats = tables.strategy_table(df)
+    fairness = tables.fairness_table(df)
+    game_tables = {}
+    try:
+        game_tables = {title: records(t) for title, t in game.tables(df).items()}
+    except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
+        game_tables = {"analysis error": [{"error": f"{type(exc).__name__}: {exc}"}]}
+    n_games = int(tables.games_frame(df).height)
+    return {
+        "simcli_version": __version__,
+        "game": meta["game"],
+        "title": game.title,
+        "rules_version": meta.get("rules_version", game.RULES_VERSION),
+        "players": meta.get("players"),
+        "games": n_games,
+        "games_requested": meta.get("games"),
+        "seed": meta.get("seed"),
+        "strategies": meta.get("strategies"),
+        "rules_overrides": meta.get("overrides", {}),
+        "variants": meta.get("variants", [{"name": "default", "rules": {}}]),
+        "data_file": meta.get("data_file"),
+        "data_hash": meta.get("data_hash"),
+        "reproduce": meta.get("command"),
+        "errors": errors,
+        "interrupted": interrupted,
+        "seats": records(seats),
+        "strategy_table": records(strats),
+        "fairness": records(fairness),
+        "end_reasons": records(tables.end_reason_table(df)),
+        "length": records(tables.length_table(df)),
+        "score_quantiles": records(tables.score_quantiles(df)),
+        "game_tables": game_tables,
+    }
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """summary.md: the same tables as summary.json, for people."""
+    def frame(rows: list[dict]) -> pl.DataFrame:
+        return pl.DataFrame(rows, infer_schema_length=None) if rows else pl.DataFrame()
+
+    seats = frame(summary["seats"])
+    out = [
+        f"# {summary['title']} — balance summary",
+        "",
+        f"- games: {summary['games']} (seed {summary['seed']}, players {summary['players']})",
+        f"- strategies: {', '.join(summary['strategies'] or [])} (rotated through the seats)",
+        f"- rules version: {summary['rules_version']}; simcli {summary['simcli_version']}",
+        f"- rules overrides: {json.dumps(summary['rules_overrides']) or '{}'}",
+        f"- data: {summary['data_file'] or 'shipped data.toml'} (hash {summary['data_hash']})",
+        f"- reproduce: `{summary['reproduce']}`",
+    ]
+    if summary.get("errors"):
+        out.append(f"- **{summary['errors']} game(s) raised**: see errors.jsonl")
+    if summary.get("interrupted"):
+        out.append("- **interrupted**: the tables cover the games finished before the stop")
+    sections = [
+        ("Seat win share (95% Wilson interval)", seats),
+        ("Fairness: first-player advantage and chi-square over seats",
+         frame(summary["fairness"])),
+        ("Strategy win share (seats rotated)", frame(summary["strategy_table"])),
+        ("End conditions", frame(summary["end_reasons"])),
+        ("Game length", frame(summary["length"])),
+        ("Score distribution per seat", frame(summary["score_quantiles"])),
+    ]
+    sections += [(title, frame(rows)) for title, rows in summary["game_tables"].items()]
+    for title, df in sections:
+        if df.is_empty():
+            continue
+        out += ["", f"## {title}", "", md_table(df, drop=_single(df))]
+    fair = summary["fairness"]
+    if fair:
+        out += ["", "## Reading the fairness table", ""]
+        for row in fair:
+            need = row.get("fpa_games_needed")
+            verdict = ("significant at 5%" if row["fpa_p_value"] < 0.05 else
+                       "not significant at 5%")
+            line = (f"- {row['variant']}, {row['n_players']}p: first-player advantage "
+                    f"{row['first_player_advantage']:+.3f} "
+                    f"[{row['fpa_ci_low']:+.3f}, {row['fpa_ci_high']:+.3f}], {verdict}")
+            if need and row["fpa_p_value"] >= 0.05:
+                line += f"; about {need} games would detect an advantage this size"
+            out.append(line + ".")
+    out += ["", "Plots: " + ", ".join(f"`plots/{p}`" for p in summary.get("plots", []))]
+    return "\n".join(out) + "\n"
+
+
+def build(folder: Path, errors: int | None = None, interrupted: bool = False) -> dict[str, Any]:
+    """(Re)write summary.json, summary.md and plots/ for a results folder."""
+    from simcli.runner import count_errors
+
+    folder = Path(folder)
+    meta = read_run_file(folder)
+    df = load_results(folder)
+    if df.is_empty():
+        raise ReportError(f"{folder}/results.parquet has no rows")
+    if errors is None:
+        errors = count_errors(folder)
+    summary = summarize(folder, meta, df, errors, interrupted)
+    game = get_game(meta["game"])
+    plot_dir = folder / "plots"
+    title = game.title
+    paths = plots.standard_plots(df, tables.seat_table(df), tables.strategy_table(df),
+                                 plot_dir, title, getattr(game, "turn_unit", "turns"))
+    try:
+        paths += game.plots(df, plot_dir)
+    except Exception as exc:  # noqa: BLE001
+        summary["game_tables"]["plot error"] = [{"error": f"{type(exc).__name__}: {exc}"}]
+    summary["plots"] = [p.name for p in paths]
+    (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    (folder / "summary.md").write_text(markdown(summary))
+    return summary

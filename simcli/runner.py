@@ -1,0 +1,307 @@
+"""Seeded, chunked, parallel runs of many games, streamed to parquet.
+
+A run is ``(game, n_players, strategies per seat, rules data, n_games, seed)``. Game ``i``
+always gets ``game_seed(seed, i)`` and the strategies rotated by ``i``, so results never
+depend on ``--jobs``, the backend or how games are chunked. Chunk boundaries are a fixed
+function of the game index (``CHUNK`` games), each chunk is written to its own part file
+as it arrives, and the parts are concatenated in order into ``results.parquet``, so the
+file is byte-identical for any number of jobs and memory stays flat in the number of
+games.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simcli.engine import game_seed, play_game
+from simcli.games import get_game
+from strategies import resolve
+
+CHUNK = 200
+PARTS = ".parts"
+BASE_COLUMNS = (
+    "game_index", "seed", "game", "variant", "n_players", "seat", "strategy",
+    "score", "place", "win_share", "turns", "decisions", "end_reason",
+)
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that determines the games of a run (and nothing that does not)."""
+
+    game: str
+    n_players: int
+    strategies: tuple[str, ...]
+    n_games: int
+    seed: int
+    data: dict = field(hash=False, compare=False)
+    overrides: dict = field(default_factory=dict, hash=False, compare=False)
+    data_file: str | None = None
+    data_hash: str = ""
+    variant: str = "default"
+
+    def seat_strategies(self, index: int) -> list[str]:
+        """Strategy spec of each seat in game ``index``: rotated so that over a run every
+        strategy sits in every seat equally often."""
+        k = len(self.strategies)
+        return [self.strategies[(s + index) % k] for s in range(self.n_players)]
+
+    def replay_command(self, index: int) -> str:
+        parts = ["simcli", "replay", self.game, "--seed", str(game_seed(self.seed, index)),
+                 "--players", str(self.n_players)]
+        for spec in self.seat_strategies(index):
+            parts += ["--strategy", spec]
+        if self.data_file:
+            parts += ["--data", self.data_file]
+        for key, value in sorted(flatten_overrides(self.overrides).items()):
+            parts += ["--set", f"{key}={toml_value(value)}"]
+        return shlex.join(parts)
+
+
+def flatten_overrides(overrides: dict, prefix: str = "") -> dict[str, Any]:
+    """Overrides as dotted keys (tables that are themselves a value stay whole)."""
+    return {f"{prefix}{k}": v for k, v in overrides.items()}
+
+
+def toml_value(value: Any) -> str:
+    """A Python value as a TOML value, for reproduce commands."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, dict):
+        inner = ", ".join(f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return repr(value)
+
+
+# ---------------------------------------------------------------------------- workers
+_RULES_CACHE: dict[tuple, Any] = {}
+
+
+def _compiled_rules(cfg: RunConfig):
+    key = (cfg.game, cfg.n_players, json.dumps(cfg.data, sort_keys=True, default=str))
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        if len(_RULES_CACHE) > 32:
+            _RULES_CACHE.clear()
+        rules = get_game(cfg.game).make_rules(cfg.data, cfg.n_players)
+        _RULES_CACHE[key] = rules
+    return rules
+
+
+def play_chunk(cfg: RunConfig, start: int, stop: int) -> tuple[dict[str, list], list[dict]]:
+    """Play games ``start..stop-1`` of a run; return columnar rows and error records.
+
+    A game that raises (or runs past its decision cap) adds an error record instead of
+    rows; the chunk goes on.
+    """
+    game = get_game(cfg.game)
+    rules = _compiled_rules(cfg)
+    factories = {spec: resolve(cfg.game, spec) for spec in sorted(set(cfg.strategies))}
+    cols: dict[str, list] = {name: [] for name in BASE_COLUMNS}
+    extra: dict[str, list] = {}
+    errors: list[dict] = []
+    rows = 0
+    for index in range(start, stop):
+        seed = game_seed(cfg.seed, index)
+        specs = cfg.seat_strategies(index)
+        try:
+            rec = play_game(game, cfg.n_players, rules, [factories[s] for s in specs], seed)
+        except Exception as exc:  # noqa: BLE001 - a broken game must not sink the run
+            errors.append({
+                "variant": cfg.variant, "game_index": index, "seed": seed,
+                "strategies": specs, "error": f"{type(exc).__name__}: {exc}",
+                "traceback": traceback.format_exc(), "replay": cfg.replay_command(index),
+            })
+            continue
+        res = rec.result
+        labels = specs + list(res.automata)
+        for row, label in enumerate(labels):
+            values = (index, seed, cfg.game, cfg.variant, cfg.n_players, row + 1, label,
+                      float(res.scores[row]), int(res.places[row]),
+                      float(res.win_shares[row]), int(res.turns), rec.decisions,
+                      res.end_reason)
+            for name, value in zip(BASE_COLUMNS, values, strict=True):
+                cols[name].append(value)
+            merged = dict(res.metrics)
+            if row < len(res.seat_metrics):
+                merged.update(res.seat_metrics[row])
+            for name, value in merged.items():
+                column = extra.get(name)
+                if column is None:
+                    column = extra[name] = [None] * rows
+                column.append(value)
+            rows += 1
+            for column in extra.values():
+                if len(column) < rows:
+                    column.append(None)
+    cols.update(extra)
+    return cols, errors
+
+
+# ---------------------------------------------------------------------------- parent
+@dataclass
+class RunOutcome:
+    folder: Path
+    games_done: int
+    errors: int
+    seconds: float
+    interrupted: bool = False
+
+
+def chunk_bounds(start: int, stop: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    """Chunks aligned on multiples of ``size`` (so chunking never depends on jobs)."""
+    bounds = []
+    lo = start
+    while lo < stop:
+        hi = min(stop, (lo // size + 1) * size)
+        bounds.append((lo, hi))
+        lo = hi
+    return bounds
+
+
+def _part_path(folder: Path, cfg: RunConfig, start: int) -> Path:
+    return folder / PARTS / f"{cfg.variant}-{cfg.n_players}p-{start:010d}.parquet"
+
+
+def _to_table(cols: dict[str, list]) -> pa.Table:
+    return pa.Table.from_pydict(cols)
+
+
+def _execute(tasks: list[tuple[RunConfig, int, int]], jobs: int, backend: str,
+             scheduler: str | None) -> Iterator[tuple[dict, list]]:
+    """Yield chunk results in task order."""
+    if jobs == 1 and backend == "loky":
+        for cfg, lo, hi in tasks:
+            yield play_chunk(cfg, lo, hi)
+        return
+    import joblib
+
+    calls = (joblib.delayed(play_chunk)(cfg, lo, hi) for cfg, lo, hi in tasks)
+    if backend == "dask":
+        from distributed import Client
+
+        client = Client(scheduler) if scheduler else Client(processes=True)
+        try:
+            with joblib.parallel_config(backend="dask"):
+                yield from joblib.Parallel(n_jobs=jobs, return_as="generator")(calls)
+        finally:
+            client.close()
+        return
+    yield from joblib.Parallel(n_jobs=jobs, backend=backend, return_as="generator")(calls)
+
+
+def run_chunks(
+    configs: Sequence[RunConfig],
+    folder: Path,
+    *,
+    start: int = 0,
+    jobs: int = -1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[int, int, bool]:
+    """Play games ``start..cfg.n_games-1`` of every config into part files in ``folder``.
+
+    Returns (games done, errors, interrupted). Parts already on disk are kept and
+    skipped, so an interrupted run loses nothing and can be continued.
+    """
+    parts = folder / PARTS
+    parts.mkdir(parents=True, exist_ok=True)
+    tasks = []
+    for cfg in configs:
+        for lo, hi in chunk_bounds(start, cfg.n_games):
+            if not _part_path(folder, cfg, lo).exists():
+                tasks.append((cfg, lo, hi))
+    done = errors = 0
+    error_file = folder / "errors.jsonl"
+    if jobs < 1:
+        jobs = max(1, (os.cpu_count() or 1) + 1 + jobs)
+    try:
+        for (cfg, lo, hi), (cols, errs) in zip(
+            tasks, _execute(tasks, jobs, backend, scheduler), strict=False
+        ):
+            path = _part_path(folder, cfg, lo)
+            tmp = path.with_suffix(".tmp")
+            pq.write_table(_to_table(cols), tmp)
+            if errs:
+                with error_file.open("a", encoding="utf-8") as fh:
+                    for err in errs:
+                        fh.write(json.dumps(err) + "\n")
+            tmp.replace(path)
+            done += hi - lo
+            errors += len(errs)
+            if progress:
+                progress(hi - lo)
+    except KeyboardInterrupt:
+        return done, errors, True
+    return done, errors, False
+
+
+def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
+    """Concatenate the part files, in config then game order, into results.parquet."""
+    paths: list[Path] = []
+    for cfg in order:
+        prefix = f"{cfg.variant}-{cfg.n_players}p-"
+        paths += sorted(p for p in (folder / PARTS).glob(f"{prefix}*.parquet"))
+    out = folder / "results.parquet"
+    if not paths:
+        if out.exists():
+            out.unlink()
+        return out
+    tables = [pq.read_schema(p) for p in paths]
+    schema = pa.unify_schemas(tables, promote_options="permissive")
+    schema = pa.schema([f.with_type(pa.string()) if pa.types.is_null(f.type) else f
+                        for f in schema])
+    tmp = out.with_suffix(".tmp")
+    with pq.ParquetWriter(tmp, schema) as writer:
+        for p in paths:
+            table = pq.read_table(p)
+            for name in schema.names:
+                if name not in table.column_names:
+                    table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
+            writer.write_table(table.select(schema.names).cast(schema))
+    tmp.replace(out)
+    return out
+
+
+def count_errors(folder: Path) -> int:
+    path = folder / "errors.jsonl"
+    if not path.exists():
+        return 0
+    with path.open(encoding="utf-8") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
+def clear_errors(folder: Path) -> None:
+    (folder / "errors.jsonl").unlink(missing_ok=True)
+
+
+def replay(cfg: RunConfig, index: int | None = None, seed: int | None = None):
+    """Replay one game with narration; returns the GameRecord (log in ``record.log``)."""
+    game = get_game(cfg.game)
+    rules = _compiled_rules(cfg)
+    specs = cfg.seat_strategies(index or 0)
+    if seed is None:
+        seed = game_seed(cfg.seed, index or 0)
+    return play_game(game, cfg.n_players, rules, [resolve(cfg.game, s) for s in specs],
+                     seed, narrate=True)
+
+
+def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    t0 = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - t0
