@@ -1,0 +1,179 @@
+"""Love Battle! High School: the forward model (setup, decisions, apply, view, result).
+
+The course of the game is written as a generator (``flow.game_flow``) that yields each
+Decision and receives the chosen option, so the rules read in rulebook order. A state
+keeps its start RNG state and the chosen actions, so ``clone`` rebuilds an independent
+copy by replaying them.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from simcli.engine import Decision, IllegalActionError
+from simcli.games.base import BaseGame
+
+from . import flow
+from .data import CARD_TYPES, Rules, compile_rules
+from .scoring import final_result
+from .state import State, View
+
+RULES_VERSION = "1"
+
+
+class LoveBattle(BaseGame):
+    name = "lovebattle"
+    title = "Love Battle! High School"
+    description = ("2-4 players steer Hiroshi and five Girls for seven Class Periods; secret "
+                   "One True Match / Love Triangle votes pay Ki at the DATE!")
+    players = range(2, 5)
+    default_players = 4
+    RULES_VERSION = RULES_VERSION
+    max_decisions = 20_000
+    data_file = Path(__file__).with_name("data.toml")
+
+    def compile_rules(self, data: Mapping[str, Any], n_players: int) -> Rules:
+        return compile_rules(data, n_players)
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, n_players: int, rules: Rules, rng: random.Random) -> State:
+        if rules.n_players != n_players:
+            raise ValueError(f"rules compiled for {rules.n_players} players, not {n_players}")
+        st = State(rules, rng)
+        self._setup_components(st)
+        st.gen = flow.game_flow(st)
+        st.pending = next(st.gen)
+        return st
+
+    @staticmethod
+    def _setup_components(st: State) -> None:
+        rng = st.rng
+        rng.shuffle(st.med_deck)                                  # LB-016
+        for deck in st.decks:                                     # LB-017
+            rng.shuffle(deck)
+        rng.shuffle(st.pp_deck)                                   # LB-019
+        for _ in range(st.rules.face_up):                         # LB-020..022
+            if st.pp_deck:
+                st.face_up.append(st.pp_deck.pop())
+        for p in range(st.n):                                     # LB-024
+            for g in range(5):
+                flow.draw_card(st, p, g)
+
+    # -- the loop --------------------------------------------------------------------------
+    def decision(self, state: State) -> Decision | None:
+        return state.pending
+
+    def apply(self, state: State, action) -> None:
+        d = state.pending
+        if d is None:
+            raise IllegalActionError("the game is over")
+        if action not in d.options:
+            raise IllegalActionError(f"{action!r} is not an option of {d.kind}")
+        state.history.append(action)
+        try:
+            state.pending = state.gen.send(action)
+        except StopIteration:
+            state.pending = None
+
+    def view(self, state: State, player: int) -> View:
+        return View(state, player)
+
+    def result(self, state: State):
+        if state.pending is not None:
+            raise ValueError("the game is not over")
+        return final_result(state)
+
+    def clone(self, state: State) -> State:
+        """An independent copy (RNG included), rebuilt by replaying the chosen actions."""
+        rng = random.Random()
+        rng.setstate(state.rng0)
+        copy = self.setup(state.n, state.rules, rng)
+        for action in state.history:
+            self.apply(copy, action)
+        copy.log = None if state.log is None else list(state.log)
+        return copy
+
+    # -- narration ---------------------------------------------------------------------------
+    def describe(self, state: State, decision: Decision, action) -> str:
+        R = state.rules
+        girls, rooms, cards = R.girls, R.rooms, R.cards
+
+        def card(k):
+            c = cards[k]
+            return f"{girls[c.girl]} {CARD_TYPES[c.type]} '{c.name}'"
+
+        kind = action[0] if isinstance(action, tuple) and action else action
+        if decision.kind == "vote":
+            label = "One True Match" if len(action) == 1 else "Love Triangle"
+            return f"vote {label}: {' + '.join(girls[g] for g in action)} (secret)"
+        if kind == "hero_first":
+            return "Hero Phase first"
+        if kind == "draw":
+            if decision.kind == "turn":
+                return ("Girl Phase first: draw 1 " + girls[action[1]] + " card"
+                        if action[1] >= 0 else "Girl Phase first (nothing to draw)")
+            return f"draw 1 {girls[action[1]]} card"
+        if kind == "end":
+            return "end the Girl Phase"
+        if kind == "move":
+            if decision.kind in ("hero_phase", "hero_move"):
+                return f"move the Hero to {rooms[action[1]]}"
+            return f"discard {card(action[1])}: move {girls[cards[action[1]].girl]} " \
+                   f"to {rooms[action[2]]}"
+        if kind == "play":
+            extra = ""
+            if len(action) > 2:
+                c = cards[action[1]]
+                if c.girl == R.RIN:
+                    extra = " (primary Love " + ("+" if action[2] > 0 else "-") + ")"
+                elif action[2] >= 0:
+                    extra = f" ({girls[action[2]]} gets +Love)"
+            return f"play {card(action[1])}{extra}"
+        if kind == "jealousy":
+            return f"answer with {card(action[1])}"
+        if kind == "claim":
+            pp = R.plot_points[action[1]]
+            return f"claim Plot Point '{pp.title}' ({pp.ki} Ki)"
+        if kind == "pass":
+            return "pass"
+        if kind == "act_first":
+            return "Hero Action first"
+        if kind == "room":
+            return f"Room Action of {rooms[state.hero]}"
+        if kind == "kick":
+            return f"kick {girls[action[1]]} out to {rooms[action[2]]}"
+        if kind == "date":
+            return f"go to {rooms[action[1]]}"
+        if kind == "girl":
+            return girls[action[1]]
+        if kind == "discard":
+            return f"discard {card(action[1])}"
+        if kind == "cash":
+            return f"cash in '{R.plot_points[action[1]].title}'"
+        if kind in ("keep", "condition"):
+            return f"{kind} {R.conditions[action[1]].name}"
+        if kind == "get_out":
+            return f"LET'S GET OUT OF HERE! with {girls[action[1]]} to {rooms[action[2]]}"
+        if kind == "wrong_target":
+            return f"OOPS, WRONG TARGET: {girls[action[1]]} -2 Love"
+        if kind == "involved":
+            return f"GET THEM INVOLVED: {girls[action[1]]} +1, {girls[action[2]]} -1"
+        if kind == "spend_ki":
+            return "Transmute: spend 1 Ki to draw 2"
+        if kind == "discard_two":
+            return "Transmute: discard 2 to gain 1 Ki"
+        return str(action)
+
+    # -- analysis hooks -------------------------------------------------------------------------
+    def tables(self, results) -> dict:
+        from .analysis import tables
+        return tables(results)
+
+    def plots(self, results, folder: Path) -> list[Path]:
+        from .analysis import plots
+        return plots(results, folder)
+
+
+GAME = LoveBattle()

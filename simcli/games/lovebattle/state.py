@@ -1,0 +1,113 @@
+"""The state of one game of Love Battle! High School, and a player's view of it."""
+from __future__ import annotations
+
+import random
+
+from .data import Rules
+
+
+class State:
+    """Everything about one game. Lists are indexed by player, Girl or room index."""
+
+    __slots__ = (
+        "rules", "rng", "log", "n", "love", "gloc", "hero", "hands", "decks", "discards",
+        "ki", "held", "cashed", "face_up", "pp_deck", "votes", "med_deck", "med_discard",
+        "meddling", "condition", "period", "active", "turns", "claimed", "test_bonus",
+        "rec_up", "rec_down", "rec_types", "rec_plays", "rec_six", "rec_rooms", "rec_kick",
+        "rec_top", "mod_move", "mod_test", "enchant_free", "extra_draw", "flirt_extra",
+        "no_kick", "no_seduction", "no_hero_draw", "pending", "gen", "history", "rng0",
+        "over",
+    )
+
+    def __init__(self, rules: Rules, rng: random.Random):
+        R = rules
+        n = R.n_players
+        self.rules = R
+        self.rng = rng
+        self.rng0 = rng.getstate()
+        self.log = None
+        self.n = n
+        self.love = [R.starting_love] * 5                # LB-015
+        self.gloc = list(R.starts)                       # LB-014
+        self.hero = R.hero_start                         # LB-013
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.decks = [list(d) for d in R.decks]
+        self.discards: list[list[int]] = [[] for _ in range(5)]   # LB-018
+        self.ki = [R.starting_ki] * n                    # LB-025
+        self.held: list[list[int]] = [[] for _ in range(n)]   # Plot Points in front of a player
+        self.cashed = [0] * n                            # Ki from Plot Points cashed in
+        self.face_up: list[int] = []
+        self.pp_deck = list(range(len(R.plot_points)))
+        self.votes: list[tuple | None] = [None] * n
+        self.med_deck = list(range(len(R.meddling)))
+        self.med_discard: list[int] = []
+        self.meddling = -1
+        self.condition = -1                              # LB-023
+        self.period = 1
+        self.active = -1
+        self.turns = 0
+        self.claimed = False
+        self.test_bonus = 0
+        self.reset_record()
+        self.mod_move = R.hero_moves
+        self.mod_test = 0
+        self.enchant_free = False
+        self.extra_draw = 0
+        self.flirt_extra = 0
+        self.no_kick = self.no_seduction = self.no_hero_draw = False
+        self.pending = None
+        self.gen = None
+        self.history: list = []
+        self.over = False
+
+    def reset_record(self) -> None:
+        """What the active player has done this turn (Plot Point requirements, LB-089)."""
+        self.rec_up = [0] * 5
+        self.rec_down = [0] * 5
+        self.rec_types = [0] * 5
+        self.rec_plays = 0
+        self.rec_six = False
+        self.rec_rooms: list[int] = []
+        self.rec_kick = False
+        self.rec_top = False
+
+
+class View:
+    """What one player may know: public board, own hand, own vote, own turn record.
+
+    Other players' hands and votes, the deck orders and the RNG are not here.
+    """
+
+    __slots__ = (
+        "player", "n_players", "period", "active", "hero", "love", "gloc", "hand", "my_vote",
+        "ki", "plot_point_counts", "my_plot_points", "face_up", "hand_sizes", "deck_sizes",
+        "condition", "meddling", "claimed", "test_bonus", "record", "rules",
+    )
+
+    def __init__(self, st: State, player: int):
+        self.player = player
+        self.n_players = st.n
+        self.period = st.period
+        self.active = st.active
+        self.hero = st.hero
+        self.love = tuple(st.love)
+        self.gloc = tuple(st.gloc)
+        self.hand = tuple(st.hands[player])
+        self.my_vote = st.votes[player]
+        self.ki = tuple(st.ki)
+        self.plot_point_counts = tuple(len(h) for h in st.held)
+        self.my_plot_points = tuple(st.held[player])
+        self.face_up = tuple(st.face_up)
+        self.hand_sizes = tuple(len(h) for h in st.hands)
+        self.deck_sizes = tuple(len(d) for d in st.decks)
+        self.condition = st.condition
+        self.meddling = st.meddling
+        self.claimed = st.claimed if player == st.active else False
+        self.test_bonus = st.test_bonus if player == st.active else 0
+        self.record = ((tuple(st.rec_up), tuple(st.rec_down), tuple(st.rec_types),
+                        st.rec_plays, st.rec_six, tuple(st.rec_rooms), st.rec_kick, st.rec_top)
+                       if player == st.active else None)
+        self.rules = st.rules   # the compiled components: public, never the game state
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in self.__slots__ if k != "rules"}
