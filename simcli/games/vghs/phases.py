@@ -1,0 +1,607 @@
+"""The round of VGHS as a stack of steps: automatic steps and player choices.
+
+``advance(state)`` runs automatic steps until a choice with two or more options is due
+(it becomes ``state.pending``) or the game ends. A choice with a single legal option is
+played at once, so strategies and histories only see real choices.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+from simcli.engine import Decision
+
+from .ruleset import (
+    CAFETERIA,
+    CLASS,
+    DICE,
+    GTA,
+    KOJIMA,
+    N_FACES,
+    OFFICE,
+    SKILLS,
+    STANDEES,
+    VIDEO_GAME,
+    WILD,
+)
+from .state import State, move_ranks
+
+# ---------------------------------------------------------------------------------------
+# helpers
+
+
+def say(s: State, text: str) -> None:
+    if s.log is not None:
+        s.log.append(text)
+
+
+def end_game(s: State, reason: str) -> None:
+    s.over = True
+    s.end_reason = reason
+    s.stack.clear()
+    s.pending = None
+    say(s, f"Game over ({reason}) after round {s.round}.")
+
+
+def gain_rank(s: State, deltas: dict[int, int]) -> None:
+    """Gain/lose rank (VGHS-087..091); reaching space 1 ends the game (VGHS-097)."""
+    move_ranks(s.rank, deltas)
+    if s.log is not None:
+        for p, d in deltas.items():
+            say(s, f"P{p + 1} {'gains' if d > 0 else 'loses'} {abs(d)} rank -> space "
+                   f"{s.rank[p]}")
+    if 1 in s.rank:
+        end_game(s, "rank1")
+
+
+def roll(s: State, n: int) -> list[int]:
+    counts = [0] * N_FACES
+    rnd = s.rng.random
+    for _ in range(n):
+        counts[int(rnd() * N_FACES)] += 1
+    return counts
+
+
+def push(s: State, *tasks: tuple) -> None:
+    """Schedule ``tasks`` to run next, in the order given."""
+    s.stack.extend(reversed(tasks))
+
+
+def gain_tokens(s: State, p: int, skill: int, perm: bool, n: int) -> int:
+    """Take up to n tokens of ``skill`` from the supply into the active pool (VGHS-082)."""
+    k = min(n, s.supply[skill])
+    if k:
+        s.supply[skill] -= k
+        (s.perm_a if perm else s.temp_a)[p][skill] += k
+        say(s, f"P{p + 1} gains {k} {'permanent' if perm else 'temporary'} "
+               f"{SKILLS[skill]} token(s)")
+    return k
+
+
+_KEEP: dict[tuple, tuple] = {}
+
+
+def keep_options(counts: tuple) -> tuple:
+    """Every way to keep some dice, as kept counts per face (dice of a face are alike)."""
+    opts = _KEEP.get(counts)
+    if opts is None:
+        opts = tuple(product(*(range(c + 1) for c in counts)))
+        _KEEP[counts] = opts
+    return opts
+
+
+# ---------------------------------------------------------------------------------------
+# round: prepare phase
+
+
+def round_start(s: State, task: tuple) -> None:
+    """Reveal Challenge (VGHS-042, VGHS-098), then Roll Dice for everyone (VGHS-045)."""
+    if not s.deck:
+        end_game(s, "deck_empty")
+        return
+    s.round += 1
+    s.challenge = s.deck.pop()
+    say(s, f"Round {s.round}: challenge {s.rules.challenges[s.challenge].name}")
+    s.rolling = True
+    steps = []
+    for i in range(s.n):
+        p = (s.first + i) % s.n
+        s.dice[p] = roll(s, DICE)
+        ch = s.rules.characters[s.char[p]]
+        rerolls = s.rules.params["rerolls"]
+        if ch.ability == "extra_reroll":
+            rerolls += ch.amount
+        if rerolls:
+            steps.append(("reroll", p, rerolls))
+        if ch.ability == "change_die":
+            steps.append(("change_die", p, ch.amount, "ability"))
+    steps.append(("prepare_rest",))
+    push(s, *steps)
+
+
+def opts_reroll(s: State, task: tuple) -> tuple:
+    return keep_options(tuple(s.dice[task[1]]))
+
+
+def do_reroll(s: State, task: tuple, kept: tuple) -> None:
+    """Reroll the dice not kept (VGHS-046/047); keeping all ends the rolling."""
+    _, p, left = task
+    counts = s.dice[p]
+    if tuple(counts) == kept:
+        return
+    new = roll(s, DICE - sum(kept))
+    s.dice[p] = [a + b for a, b in zip(kept, new, strict=True)]
+    if left > 1:
+        push(s, ("reroll", p, left - 1))
+
+
+def prepare_rest(s: State, task: tuple) -> None:
+    """Refresh Skill Tokens (VGHS-049/050) and Retrieve Standees (VGHS-051)."""
+    s.rolling = False
+    for p in range(s.n):
+        pa, pi, ti = s.perm_a[p], s.perm_i[p], s.temp_i[p]
+        for t in range(N_FACES):
+            if pi[t]:
+                pa[t] += pi[t]
+                pi[t] = 0
+            if ti[t]:
+                s.supply[t] += ti[t]
+                ti[t] = 0
+        s.left[p] = STANDEES
+        s.on_gta[p] = 0
+    s.occ = [0] * len(s.rules.locations)
+    push(s, ("place", s.first))
+
+
+# ---------------------------------------------------------------------------------------
+# player turns phase
+
+
+def opts_place(s: State, task: tuple) -> tuple:
+    occ = s.occ
+    return tuple(i for i, loc in enumerate(s.rules.locations) if occ[i] < loc.capacity)
+
+
+def do_place(s: State, task: tuple, loc: int) -> None:
+    """Place a standee (VGHS-053), then maybe a power-up, then resolve (VGHS-054)."""
+    p = task[1]
+    s.occ[loc] += 1
+    s.left[p] -= 1
+    location = s.rules.locations[loc]
+    say(s, f"P{p + 1} places a standee on {location.name}")
+    if location.kind == GTA:
+        s.on_gta[p] += 1
+    push(s, ("power_up", p), ("resolve", p, loc), ("next_turn", p))
+
+
+def next_turn(s: State, task: tuple) -> None:
+    """Play passes clockwise until every standee is placed (VGHS-055/056)."""
+    s.sym = [0] * N_FACES
+    p = task[1]
+    for i in range(1, s.n + 1):
+        q = (p + i) % s.n
+        if s.left[q]:
+            push(s, ("place", q))
+            return
+    push(s, ("challenge_phase",))
+
+
+def opts_power_up(s: State, task: tuple) -> tuple:
+    hand = s.hand[task[1]]
+    return ("none", *hand) if hand else ()
+
+
+def do_power_up(s: State, task: tuple, card: int | str) -> None:
+    """Play at most one power-up a turn (VGHS-079); it goes to the inactive pool (VGHS-080)."""
+    if card == "none":
+        return
+    p = task[1]
+    s.hand[p].remove(card)
+    s.played[p].append(card)
+    s.stats[p][3] += 1
+    c = s.rules.cards[card]
+    say(s, f"P{p + 1} plays power-up {c.name}")
+    push(s, *(("step", p, step) for step in c.effect))
+
+
+def resolve(s: State, task: tuple) -> None:
+    _, p, loc = task
+    location = s.rules.locations[loc]
+    kind = location.kind
+    if kind == VIDEO_GAME:
+        push(s, ("score", p, location.index))
+    elif kind == GTA:
+        push(s, *(("challenge", p),) * location.activations)
+    elif kind == KOJIMA:
+        if location.activations:
+            push(s, ("kojima", p, location.activations))
+    elif kind == CAFETERIA:
+        if location.activations:
+            push(s, ("change_die", p, location.activations, "cafeteria"))
+    elif kind == CLASS:
+        push(s, ("class", p, loc, location.activations, ""))
+    elif kind == OFFICE:
+        s.first = p
+        say(s, f"P{p + 1} takes the first player token")
+
+
+# -- video games ---------------------------------------------------------------------------
+
+
+def skill_stock(s: State, p: int, skill: int) -> tuple[int, int]:
+    """(tokens, dice) that can pay for ``skill``, wilds included (VGHS-086)."""
+    return (s.perm_a[p][skill] + s.temp_a[p][skill] + s.perm_a[p][WILD] + s.temp_a[p][WILD],
+            s.dice[p][skill] + s.dice[p][WILD])
+
+
+_SCORE: dict[tuple, tuple] = {}
+
+
+def opts_score(s: State, task: tuple) -> tuple:
+    _, p, g = task
+    key = skill_stock(s, p, s.rules.locations[s.rules.video_games[g]].skill)
+    opts = _SCORE.get(key)
+    if opts is None:
+        opts = tuple(product(range(key[0] + 1), range(key[1] + 1)))
+        _SCORE[key] = opts
+    return opts
+
+
+def spend_tokens(s: State, p: int, skill: int, k: int) -> None:
+    """Spend k tokens: permanent before temporary, the skill's own before Wild."""
+    for t in (skill, WILD):
+        for active, inactive in ((s.perm_a[p], s.perm_i[p]), (s.temp_a[p], s.temp_i[p])):
+            m = min(k, active[t])
+            if m:
+                active[t] -= m
+                inactive[t] += m
+                k -= m
+    assert k == 0
+
+
+def spend_dice(s: State, p: int, skill: int, k: int) -> None:
+    """Spend k dice: the skill's own faces before Wild faces."""
+    d = s.dice[p]
+    m = min(k, d[skill])
+    d[skill] -= m
+    d[WILD] -= k - m
+    assert d[WILD] >= 0
+
+
+def do_score(s: State, task: tuple, action: tuple) -> None:
+    """Set a score (VGHS-061..067): 1 million and 1 rank per skill spent; a new high score
+    takes the bonus tokens for 1 rank each and gets a high score token."""
+    _, p, g = task
+    kt, kd = action
+    skill = s.rules.locations[s.rules.video_games[g]].skill
+    spend_tokens(s, p, skill, kt)
+    spend_dice(s, p, skill, kd)
+    score = kt + kd + s.sym[skill] + s.sym[WILD]
+    s.sym[skill] = s.sym[WILD] = 0
+    ch = s.rules.characters[s.char[p]]
+    if score and ch.ability == "score_bonus" and ch.skill == skill:
+        score += ch.amount
+    gain = score
+    name = s.rules.locations[s.rules.video_games[g]].name
+    if score > s.hs[g]:
+        s.hs[g] = score
+        gain += s.bonus[g]
+        s.bonus_supply += s.bonus[g]
+        say(s, f"P{p + 1} sets a new high score of {score} million on {name} "
+               f"(+{s.bonus[g]} bonus)")
+        s.bonus[g] = 0
+        s.hs_token[g] = True
+        s.stats[p][1] += 1
+    else:
+        say(s, f"P{p + 1} scores {score} million on {name}")
+    s.stats[p][2] += gain
+    if gain:
+        gain_rank(s, {p: gain})
+
+
+# -- Grand Theft Auditorium -------------------------------------------------------------------
+
+
+def challenge_payment(s: State, p: int, needed: tuple, tokens_first: bool):
+    """The spending of a plan, or None if it cannot pay: symbols first, then the skill's
+    own tokens and dice (tokens or dice first), then Wild symbols, dice and tokens."""
+    sym = list(s.sym)
+    perm, temp, dice = list(s.perm_a[p]), list(s.temp_a[p]), list(s.dice[p])
+    short = 0
+    for t, n in enumerate(needed):
+        if not n:
+            continue
+        pools = (perm, temp, dice) if tokens_first else (dice, perm, temp)
+        for pool in (sym, *pools):
+            m = min(n, pool[t])
+            pool[t] -= m
+            n -= m
+        short += n
+    pools = (perm, temp, dice) if tokens_first else (dice, perm, temp)
+    for pool in (sym, *pools):
+        m = min(short, pool[WILD])
+        pool[WILD] -= m
+        short -= m
+    if short:
+        return None
+    return sym, perm, temp, dice
+
+
+def opts_challenge(s: State, task: tuple) -> tuple:
+    p = task[1]
+    needed = s.rules.challenges[s.challenge].needed
+    a = challenge_payment(s, p, needed, True)
+    if a is None:
+        return ()
+    b = challenge_payment(s, p, needed, False)
+    return ("skip", "tokens_first") if a == b else ("skip", "tokens_first", "dice_first")
+
+
+def do_challenge(s: State, task: tuple, action: str) -> None:
+    """Spend the needed skills (VGHS-068/070) and gain the Victory effect (VGHS-069)."""
+    if action == "skip":
+        return
+    p = task[1]
+    c = s.rules.challenges[s.challenge]
+    sym, perm, temp, dice = challenge_payment(s, p, c.needed, action == "tokens_first")
+    for t in range(N_FACES):
+        s.perm_i[p][t] += s.perm_a[p][t] - perm[t]
+        s.temp_i[p][t] += s.temp_a[p][t] - temp[t]
+    s.perm_a[p], s.temp_a[p], s.dice[p], s.sym = perm, temp, dice, sym
+    s.stats[p][0] += 1
+    s.defeated += 1
+    say(s, f"P{p + 1} defeats the challenge {c.name}")
+    steps = [("step", p, step) for step in c.victory]
+    ch = s.rules.characters[s.char[p]]
+    if ch.ability == "challenge_bonus":
+        steps.append(("step", p, ("rank", ch.amount)))
+    push(s, *steps)
+
+
+# -- Kojima Quad, Cafeteria, classes -------------------------------------------------------------
+
+
+def opts_kojima(s: State, task: tuple) -> tuple:
+    p = task[1]
+    d = s.dice[p]
+    faces = [f for f in range(N_FACES) if d[f]]
+    if not faces or not s.played[p]:
+        return ()
+    return ("skip", *((c, f) for c in sorted(s.played[p]) for f in faces))
+
+
+def do_kojima(s: State, task: tuple, action) -> None:
+    """Spend 1 die of any face to take a power-up back into hand (VGHS-071/072)."""
+    if action == "skip":
+        return
+    _, p, left = task
+    card, face = action
+    s.dice[p][face] -= 1
+    s.played[p].remove(card)
+    s.hand[p].append(card)
+    say(s, f"P{p + 1} takes {s.rules.cards[card].name} back into hand")
+    if left > 1:
+        push(s, ("kojima", p, left - 1))
+
+
+def opts_change_die(s: State, task: tuple) -> tuple:
+    d = s.dice[task[1]]
+    return ("done", *((a, b) for a in range(N_FACES) if d[a] for b in range(N_FACES)
+                      if b != a))
+
+
+def do_change_die(s: State, task: tuple, action) -> None:
+    """Change the face of a die (Cafeteria, VGHS-060/101), up to the activations."""
+    if action == "done":
+        return
+    _, p, left, source = task
+    a, b = action
+    s.dice[p][a] -= 1
+    s.dice[p][b] += 1
+    say(s, f"P{p + 1} turns a {SKILLS[a]} die to {SKILLS[b]}")
+    if left > 1:
+        push(s, ("change_die", p, left - 1, source))
+
+
+def class_cost(s: State, p: int, mode: str) -> int:
+    params = s.rules.params
+    if mode == "temp":
+        return params["class_temp_cost"]
+    ch = s.rules.characters[s.char[p]]
+    cost = params["class_perm_cost"]
+    if ch.ability == "class_discount":
+        cost = max(1, cost - ch.amount)
+    return cost
+
+
+def opts_class(s: State, task: tuple) -> tuple:
+    _, p, loc, left, mode = task
+    skill = s.rules.locations[loc].skill
+    if not s.supply[skill]:
+        return ()
+    d = s.dice[p]
+    if s.rules.params["class_dice_any_face"]:
+        faces = tuple(f for f in range(N_FACES) if d[f])
+    else:
+        faces = tuple(f for f in (skill, WILD) if d[f])
+    opts: list = ["done"]
+    for m in ((mode,) if mode else ("temp", "perm")):
+        for pay in combinations_with_replacement(faces, class_cost(s, p, m)):
+            if all(pay.count(f) <= d[f] for f in set(pay)):
+                opts.append((m, pay))
+    return tuple(opts) if len(opts) > 1 else ()
+
+
+def do_class(s: State, task: tuple, action) -> None:
+    """Buy a skill token of the class's type with dice only (VGHS-073..077); every
+    activation of one placement buys the same kind (temporary or permanent)."""
+    if action == "done":
+        return
+    _, p, loc, left, _ = task
+    mode, pay = action
+    for f in pay:
+        s.dice[p][f] -= 1
+    gain_tokens(s, p, s.rules.locations[loc].skill, mode == "perm", 1)
+    if left > 1:
+        push(s, ("class", p, loc, left - 1, mode))
+
+
+# ---------------------------------------------------------------------------------------
+# effects of cards
+
+
+def do_step(s: State, task: tuple) -> None:
+    _, p, step = task
+    op = step[0]
+    if op == "rank":
+        gain_rank(s, {p: step[1]})
+    elif op == "skills":
+        s.sym[step[1]] += step[2]
+    elif op in ("gain_temp", "gain_perm"):
+        perm = op == "gain_perm"
+        if step[1] >= 0:
+            gain_tokens(s, p, step[1], perm, step[2])
+        else:
+            push(s, ("gain", p, perm, step[2]))
+    elif op in ("lose_temp", "lose_perm"):
+        push(s, ("lose", p, op == "lose_perm", step[1]))
+    elif op == "discard_hand":
+        s.played[p].extend(s.hand[p])
+        s.hand[p] = []
+        say(s, f"P{p + 1} discards the power-up cards in hand")
+    elif op == "change_die":
+        push(s, ("change_die", p, step[1], "card"))
+    elif op == "reset_high_score":
+        push(s, ("reset_hs", p))
+    elif op == "take_first_player":
+        s.first = p
+        say(s, f"P{p + 1} takes the first player token")
+
+
+def opts_gain(s: State, task: tuple) -> tuple:
+    return tuple(t for t in range(N_FACES) if s.supply[t])
+
+
+def do_gain(s: State, task: tuple, skill: int) -> None:
+    """A token of any type (VGHS-083)."""
+    _, p, perm, n = task
+    gain_tokens(s, p, skill, perm, 1)
+    if n > 1:
+        push(s, ("gain", p, perm, n - 1))
+
+
+def opts_lose(s: State, task: tuple) -> tuple:
+    _, p, perm, _ = task
+    if perm:
+        return tuple(t for t in range(N_FACES) if s.perm_a[p][t] + s.perm_i[p][t])
+    return tuple(t for t in range(N_FACES) if s.temp_a[p][t])
+
+
+def do_lose(s: State, task: tuple, skill: int) -> None:
+    _, p, perm, n = task
+    if perm:
+        pool = s.perm_i[p] if s.perm_i[p][skill] else s.perm_a[p]
+    else:
+        pool = s.temp_a[p]
+    pool[skill] -= 1
+    s.supply[skill] += 1
+    say(s, f"P{p + 1} loses a {'permanent' if perm else 'temporary'} {SKILLS[skill]} token")
+    if n > 1:
+        push(s, ("lose", p, perm, n - 1))
+
+
+def opts_reset_hs(s: State, task: tuple) -> tuple:
+    return tuple(g for g, h in enumerate(s.hs) if h)
+
+
+def do_reset_hs(s: State, task: tuple, g: int) -> None:
+    s.hs[g] = 0
+    say(s, f"P{task[1] + 1} resets the high score of "
+           f"{s.rules.locations[s.rules.video_games[g]].name}")
+
+
+# ---------------------------------------------------------------------------------------
+# challenge phase
+
+
+def challenge_phase(s: State, task: tuple) -> None:
+    """Resolve Challenge: everyone without a standee on Grand Theft Auditorium suffers the
+    Game Over effect (VGHS-093), rank changes at once (VGHS-091), the rest in turn order."""
+    c = s.rules.challenges[s.challenge]
+    absent = [(s.first + i) % s.n for i in range(s.n) if not s.on_gta[(s.first + i) % s.n]]
+    deltas: dict[int, int] = {}
+    steps = []
+    for p in absent:
+        s.stats[p][4] += 1
+        for step in c.game_over:
+            if step[0] == "rank":
+                deltas[p] = deltas.get(p, 0) + step[1]
+            else:
+                steps.append(("step", p, step))
+    if absent:
+        say(s, f"Game over of {c.name} for " + ", ".join(f"P{p + 1}" for p in absent))
+    if deltas:
+        gain_rank(s, deltas)
+        if s.over:
+            return
+    push(s, *steps, ("end_round",))
+
+
+def end_round(s: State, task: tuple) -> None:
+    """Remove the challenge (VGHS-094), add bonus points (VGHS-095), clear high score
+    tokens (VGHS-096), start the next round (VGHS-092)."""
+    s.challenge = -1
+    for g in range(len(s.hs)):
+        if not s.hs_token[g] and s.bonus_supply:
+            s.bonus[g] += 1
+            s.bonus_supply -= 1
+        s.hs_token[g] = False
+    push(s, ("round_start",))
+
+
+# ---------------------------------------------------------------------------------------
+
+AUTO = {
+    "round_start": round_start,
+    "prepare_rest": prepare_rest,
+    "next_turn": next_turn,
+    "resolve": resolve,
+    "step": do_step,
+    "challenge_phase": challenge_phase,
+    "end_round": end_round,
+}
+
+CHOICES = {
+    "reroll": (opts_reroll, do_reroll),
+    "place": (opts_place, do_place),
+    "power_up": (opts_power_up, do_power_up),
+    "score": (opts_score, do_score),
+    "challenge": (opts_challenge, do_challenge),
+    "kojima": (opts_kojima, do_kojima),
+    "change_die": (opts_change_die, do_change_die),
+    "class": (opts_class, do_class),
+    "gain": (opts_gain, do_gain),
+    "lose": (opts_lose, do_lose),
+    "reset_hs": (opts_reset_hs, do_reset_hs),
+}
+
+
+def advance(s: State) -> None:
+    """Run steps until a real choice is pending or the game is over."""
+    stack = s.stack
+    s.pending = None
+    while stack and not s.over:
+        task = stack.pop()
+        kind = task[0]
+        choice = CHOICES.get(kind)
+        if choice is None:
+            AUTO[kind](s, task)
+            continue
+        opts = choice[0](s, task)
+        if not opts:
+            continue
+        if len(opts) == 1:
+            choice[1](s, task, opts[0])
+            continue
+        s.task = task
+        s.pending = Decision(task[1], kind, opts)
+        return
