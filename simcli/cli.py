@@ -21,11 +21,11 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 out = Console()
 
 
-class Backend(str, enum.Enum):
+class Backend(enum.StrEnum):
     loky = "loky"
     dask = "dask"
 
@@ -43,7 +43,7 @@ def user_errors(fn):
         try:
             return fn(*args, **kwargs)
         except (ScenarioError, UnknownGameError, UnknownStrategyError, ReportError) as exc:
-            err.print(f"error: {exc}", markup=False, highlight=False)
+            typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
 
     return wrapper

@@ -231,8 +231,8 @@ def play_game(
     """Play one game of ``game`` from ``seed`` with one strategy factory per seat.
 
     With ``history`` (option indices of an earlier game) the recorded choices are played
-    back instead of asking the strategies. With ``narrate`` the game's log lines and
-    every decision are collected in ``GameRecord.log``.
+    back instead of asking the strategies (which may then be ``None``). With ``narrate``
+    the game's log lines and every decision are collected in ``GameRecord.log``.
     """
     if len(strategies) != n_players:
         raise ValueError(f"{len(strategies)} strategies for {n_players} players")
@@ -242,7 +242,8 @@ def play_game(
     if narrate:
         log = []
         state.log = log
-    bots = [factory(game, p, seat_rngs[p]) for p, factory in enumerate(strategies)]
+    bots = [factory(game, p, seat_rngs[p]) if factory is not None else None
+            for p, factory in enumerate(strategies)]
     chosen: list[int] = []
     cap = max_decisions if max_decisions is not None else game.max_decisions
     decision_fn, apply_fn, view_fn = game.decision, game.apply, game.view

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pyarrow.parquet as pq
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -27,7 +28,15 @@ from rich.text import Text
 
 from simcli import __version__, report
 from simcli.games import UnknownGameError, get_game
-from simcli.runner import PARTS, RunConfig, clear_errors, count_errors, merge_parts, run_chunks
+from simcli.runner import (
+    PARTS,
+    RunConfig,
+    clear_errors,
+    count_errors,
+    merge_parts,
+    run_chunks,
+    toml_value,
+)
 from simcli.scenario import (
     Scenario,
     ScenarioError,
@@ -121,7 +130,8 @@ def plan_run(
         "players": [players], "games": n_games, "seed": seed, "strategies": list(specs),
         "overrides": merged, "data_file": data_path, "data_hash": digest,
         "variants": [{"name": "default", "rules": {}}], "scenario": str(scenario or ""),
-        "command": command or reproduce_command(cfg, scenario),
+        "command": reproduce_command(cfg, scenario),
+        "typed": command or "",
     }
     return RunPlan(game=name, configs=[cfg], folder=folder, meta=meta)
 
@@ -133,13 +143,10 @@ def reproduce_command(cfg: RunConfig, scenario: str | Path | None = None) -> str
         parts += ["--strategy", spec]
     if scenario:
         parts += ["--scenario", str(scenario)]
-    if cfg.data_file and not scenario:
+    if cfg.data_file:
         parts += ["--data", cfg.data_file]
-    from simcli.runner import toml_value
-
-    if not scenario:
-        for key, value in sorted(cfg.overrides.items()):
-            parts += ["--set", f"{key}={toml_value(value)}"]
+    for key, value in sorted(cfg.overrides.items()):
+        parts += ["--set", f"{key}={toml_value(value)}"]
     return shlex.join(parts)
 
 
@@ -204,7 +211,8 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     seconds = time.perf_counter() - t0
     merge_parts(folder, plan.configs)
     summary = None
-    if (folder / "results.parquet").exists():
+    results = folder / "results.parquet"
+    if results.exists() and pq.read_metadata(results).num_rows:
         summary = report.build(folder, count_errors(folder), interrupted)
     return Outcome(folder, done, count_errors(folder), seconds, interrupted, summary)
 

@@ -1,0 +1,158 @@
+"""The command line: help text, user errors (one line, exit 2), runs and reports."""
+from __future__ import annotations
+
+import json
+
+import click
+import polars as pl
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from simcli.cli import app
+
+runner = CliRunner()
+TOY = "toygame:GAME"
+
+
+def test_every_command_and_option_has_help_text():
+    group = typer.main.get_command(app)
+    assert group.help
+    for name, command in group.commands.items():
+        assert command.help, f"command {name} has no help"
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"{name} {param.opts} has no help"
+            elif isinstance(param, click.Argument):
+                assert getattr(param, "help", None), f"{name} argument {param.name} has no help"
+
+
+def one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    text = result.output.strip()
+    assert "Traceback" not in text
+    assert len(text.splitlines()) == 1, text
+    for word in words:
+        assert word in text, text
+
+
+def test_unknown_game_names_the_choices():
+    one_line_error(runner.invoke(app, ["run", "chess"]), "chess", "vghs", "lovebattle")
+
+
+def test_unknown_strategy_names_the_choices():
+    one_line_error(runner.invoke(app, ["run", TOY, "--strategy", "genius"]), "genius", "random")
+
+
+def test_player_count_out_of_range():
+    one_line_error(runner.invoke(app, ["run", TOY, "--players", "9"]), "2, 3, 4", "9")
+
+
+def test_unknown_rules_parameter():
+    one_line_error(runner.invoke(app, ["run", TOY, "--set", "colour=3"]), "colour", "target")
+
+
+def test_wrong_type_for_rules_parameter():
+    one_line_error(runner.invoke(app, ["run", TOY, "--set", "target=\"high\""]), "target",
+                   "integer")
+
+
+def test_game_rejects_a_bad_value():
+    one_line_error(runner.invoke(app, ["run", TOY, "--set", "target=0"]), "target")
+
+
+def test_malformed_scenario(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("game = \n")
+    one_line_error(runner.invoke(app, ["run", "--scenario", str(bad)]), "not valid TOML")
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text(f'game = "{TOY}"\nplayer = 3\n')
+    one_line_error(runner.invoke(app, ["run", "--scenario", str(unknown)]), "player",
+                   "valid keys")
+    missing = tmp_path / "missing.toml"
+    one_line_error(runner.invoke(app, ["run", "--scenario", str(missing)]), "does not exist")
+
+
+def test_report_of_a_folder_without_results(tmp_path):
+    one_line_error(runner.invoke(app, ["report", str(tmp_path)]), "not a simcli results")
+
+
+def test_scheduler_needs_dask_backend():
+    one_line_error(runner.invoke(app, ["run", TOY, "--scheduler", "tcp://x:1"]), "dask")
+
+
+def test_run_writes_every_output_and_report_rebuilds_them(tmp_path):
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["run", TOY, "--games", "300", "--seed", "5", "--jobs", "1",
+                                 "--out", str(out), "--strategy", "random"])
+    assert result.exit_code == 0, result.output
+    assert "seat win share" in result.output and "first-player advantage" in result.output
+    for name in ("results.parquet", "summary.json", "summary.md", "run.json",
+                 "plots/seat_win_share.png", "plots/score_distribution.png",
+                 "plots/game_length.png", "plots/strategy_win_share.png"):
+        assert (out / name).is_file(), name
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 300 and summary["seed"] == 5
+    assert summary["strategies"] == ["random"] and summary["rules_version"] == "1"
+    assert summary["data_hash"] and "simcli run" in summary["reproduce"]
+    seats = summary["seats"]
+    assert [s["seat"] for s in seats] == [1, 2, 3]
+    assert sum(s["wins"] for s in seats) == pytest.approx(300)
+    for s in seats:
+        assert s["ci_low"] <= s["win_share"] <= s["ci_high"]
+    assert summary["end_reasons"][0]["end_reason"] == "target"
+    (out / "summary.json").unlink()
+    (out / "plots" / "game_length.png").unlink()
+    rebuilt = runner.invoke(app, ["report", str(out), "--quiet"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert json.loads((out / "summary.json").read_text())["seats"] == seats
+    assert (out / "plots" / "game_length.png").is_file()
+
+
+def test_set_override_changes_the_game_and_is_stamped(tmp_path):
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["run", TOY, "--games", "50", "--jobs", "1", "--quiet",
+                                 "--out", str(out), "--set", "target=40"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["rules_overrides"] == {"target": 40}
+    df = pl.read_parquet(out / "results.parquet")
+    assert df.group_by("game_index").agg(pl.col("score").max())["score"].min() >= 40
+
+
+def test_errors_give_exit_status_1_and_a_summary_line(tmp_path):
+    result = runner.invoke(app, ["run", TOY, "--games", "200", "--jobs", "1", "--quiet",
+                                 "--out", str(tmp_path), "--set", "boom_seed_mod=1"])
+    assert result.exit_code == 1, result.output
+    assert "errors.jsonl" in result.output
+    assert (tmp_path / "summary.json").is_file()
+
+
+def test_replay_reproduces_the_game_of_a_run(tmp_path):
+    out = tmp_path / "run"
+    assert runner.invoke(app, ["run", TOY, "--games", "5", "--jobs", "1", "--quiet", "--seed",
+                               "3", "--out", str(out)]).exit_code == 0
+    df = pl.read_parquet(out / "results.parquet").filter(pl.col("game_index") == 4)
+    seed = int(df["seed"][0])
+    result = runner.invoke(app, ["replay", TOY, "--seed", str(seed), "--players", "3",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    rec = json.loads(result.output)
+    assert rec["scores"] == df.sort("seat")["score"].to_list()
+    log = runner.invoke(app, ["replay", TOY, "--seed", str(seed), "--players", "3"])
+    assert log.exit_code == 0 and "roll" in log.output and "game over" in log.output
+
+
+def test_designer_data_file_is_validated_and_hashed(tmp_path):
+    good = tmp_path / "mine.toml"
+    good.write_text('target = 30\nboom_seed_mod = 0\nendless = false\n'
+                    '[start_bonus]\n"2" = [0, 0]\n"3" = [1, 0, 0]\n"4" = [0, 0, 0, 0]\n')
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["run", TOY, "--games", "20", "--jobs", "1", "--quiet",
+                                 "--out", str(out), "--data", str(good)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["data_file"] == str(good) and len(summary["data_hash"]) == 16
+    bad = tmp_path / "bad.toml"
+    bad.write_text('target = "x"\nboom_seed_mod = 0\nendless = false\n[start_bonus]\n')
+    one_line_error(runner.invoke(app, ["run", TOY, "--data", str(bad)]), "target", "integer")

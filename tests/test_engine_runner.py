@@ -1,0 +1,202 @@
+"""The engine contract and the runner, on the toy dice race (tests/toygame.py)."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import polars as pl
+import pytest
+from toygame import GAME as TOY
+
+from simcli.engine import (
+    Decision,
+    DecisionCapError,
+    IllegalActionError,
+    derive_rngs,
+    game_seed,
+    play_game,
+    ranked_result,
+)
+from simcli.execute import execute, plan_run
+from simcli.runner import chunk_bounds, merge_parts, play_chunk, run_chunks
+from strategies import RandomBot, resolve
+
+TOYNAME = "toygame:GAME"
+
+
+def rules(**over):
+    return TOY.make_rules({**TOY.default_data(), **over}, 3)
+
+
+def test_game_seed_depends_only_on_root_and_index():
+    assert game_seed(7, 3) == game_seed(7, 3)
+    assert game_seed(7, 3) != game_seed(7, 4)
+    assert game_seed(7, 3) != game_seed(8, 3)
+    seq = np.random.SeedSequence(7, spawn_key=(3,))
+    assert game_seed(7, 3) == int(seq.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+
+
+def test_game_stream_is_independent_of_seat_streams():
+    """Changing strategies never changes the chance of the game (common random numbers)."""
+    g1, seats1 = derive_rngs(99, 2)
+    g2, seats2 = derive_rngs(99, 4)
+    assert g1.random() == g2.random()
+    assert seats1[0].random() == seats2[0].random()
+    assert seats1[0].random() != seats1[1].random()
+
+
+def test_same_seed_same_game_and_history_replays_it():
+    factories = [resolve(TOYNAME, "random")] * 3
+    a = play_game(TOY, 3, rules(), factories, 1234)
+    b = play_game(TOY, 3, rules(), factories, 1234)
+    assert a.history == b.history and a.result == b.result
+    replayed = play_game(TOY, 3, rules(), [None] * 3, 1234, history=a.history)
+    assert replayed.result == a.result
+
+
+def test_global_rngs_do_not_matter():
+    factories = [resolve(TOYNAME, "random")] * 3
+    random.seed(1)
+    np.random.seed(1)
+    a = play_game(TOY, 3, rules(), factories, 55)
+    random.seed(2)
+    np.random.seed(2)
+    b = play_game(TOY, 3, rules(), factories, 55)
+    assert a.result == b.result
+
+
+def test_strategy_returning_an_illegal_option_raises():
+    class Cheater(RandomBot):
+        def choose(self, view, decision):
+            return 3
+
+    with pytest.raises(IllegalActionError):
+        play_game(TOY, 3, rules(), [Cheater] * 3, 1)
+
+
+def test_apply_rejects_an_option_not_offered():
+    st = TOY.setup(3, rules(), random.Random(1))
+    with pytest.raises(IllegalActionError):
+        TOY.apply(st, 5)
+
+
+def test_decision_needs_options():
+    with pytest.raises(ValueError):
+        Decision(0, "nothing", ())
+
+
+def test_decision_cap_stops_a_game_that_never_ends():
+    with pytest.raises(DecisionCapError):
+        play_game(TOY, 3, rules(endless=True), [RandomBot] * 3, 1)
+
+
+def test_ranked_result_ties_share_the_win_and_place():
+    res = ranked_result([5, 7, 7, 1], turns=3, end_reason="x")
+    assert res.places == (3, 1, 1, 4)
+    assert res.win_shares == (0.0, 0.5, 0.5, 0.0)
+    res = ranked_result([5, 7, 7], turns=1, end_reason="x", tiebreak=[[0], [1], [2]])
+    assert res.places == (3, 2, 1) and res.win_shares == (0.0, 0.0, 1.0)
+    res = ranked_result([5, 7, 1], turns=1, end_reason="x", winners=[2])
+    assert res.win_shares == (0.0, 0.0, 1.0) and res.places[2] == 1
+
+
+def test_narration_collects_a_log_only_when_asked():
+    quiet = play_game(TOY, 3, rules(), [RandomBot] * 3, 5)
+    loud = play_game(TOY, 3, rules(), [RandomBot] * 3, 5, narrate=True)
+    assert quiet.log is None and loud.log and loud.result == quiet.result
+    assert any("roll" in line for line in loud.log)
+
+
+def test_chunks_are_aligned_whatever_the_start():
+    assert chunk_bounds(0, 450, 200) == [(0, 200), (200, 400), (400, 450)]
+    assert chunk_bounds(250, 450, 200) == [(250, 400), (400, 450)]
+
+
+def test_seats_rotate_so_every_strategy_sits_in_every_seat_equally():
+    plan = plan_run(TOYNAME, players=3, games=6, seed=1, strategies=["random", "random:"])
+    cfg = plan.configs[0]
+    seen = {(s, spec) for i in range(6) for s, spec in enumerate(cfg.seat_strategies(i))}
+    assert seen == {(s, spec) for s in range(3) for spec in ("random", "random:")}
+    counts = {}
+    for i in range(6):
+        for s, spec in enumerate(cfg.seat_strategies(i)):
+            counts[(s, spec)] = counts.get((s, spec), 0) + 1
+    assert set(counts.values()) == {3}
+
+
+def test_results_are_byte_identical_for_jobs_1_and_2(tmp_path):
+    """DESIGN: results.parquet is byte-identical whatever --jobs."""
+    plan = plan_run(TOYNAME, players=3, games=700, seed=11, out=tmp_path / "a")
+    execute(plan, jobs=1, quiet=True)
+    plan2 = plan_run(TOYNAME, players=3, games=700, seed=11, out=tmp_path / "b")
+    execute(plan2, jobs=2, quiet=True)
+    a = (tmp_path / "a" / "results.parquet").read_bytes()
+    b = (tmp_path / "b" / "results.parquet").read_bytes()
+    assert a == b
+    df = pl.read_parquet(tmp_path / "a" / "results.parquet")
+    assert df.height == 700 * 3
+    assert df["game_index"].to_list()[:6] == [0, 0, 0, 1, 1, 1]
+    assert df.filter(pl.col("game_index") == 5)["seed"][0] == game_seed(11, 5)
+    assert {"card", "longest", "turns", "end_reason", "strategy"} <= set(df.columns)
+    shares = df.group_by("game_index").agg(pl.col("win_share").sum())["win_share"]
+    assert (shares - 1).abs().max() < 1e-9
+
+
+def test_game_i_is_the_same_game_in_a_longer_run(tmp_path):
+    short, _ = play_chunk(plan_run(TOYNAME, players=3, games=10, seed=3).configs[0], 5, 10)
+    long, _ = play_chunk(plan_run(TOYNAME, players=3, games=500, seed=3).configs[0], 5, 10)
+    assert short == long
+
+
+def test_a_game_that_raises_is_logged_and_the_run_goes_on(tmp_path):
+    plan = plan_run(TOYNAME, players=3, games=400, seed=2, out=tmp_path,
+                    overrides={"boom_seed_mod": 1})
+    outcome = execute(plan, jobs=1, quiet=True)
+    errors = [json.loads(line) for line in (tmp_path / "errors.jsonl").read_text().splitlines()]
+    assert outcome.errors == len(errors) > 0
+    df = pl.read_parquet(tmp_path / "results.parquet")
+    assert df["game_index"].n_unique() == 400 - len(errors)
+    first = errors[0]
+    assert "boom" in first["error"] and "Traceback" in first["traceback"]
+    assert first["replay"].startswith("simcli replay toygame:GAME --seed ")
+    assert str(first["seed"]) in first["replay"] and "--set boom_seed_mod=1" in first["replay"]
+    assert outcome.summary["errors"] == len(errors)
+
+
+def test_a_game_past_its_decision_cap_is_an_error_not_a_hang(tmp_path):
+    plan = plan_run(TOYNAME, players=3, games=3, seed=2, out=tmp_path,
+                    overrides={"endless": True})
+    outcome = execute(plan, jobs=1, quiet=True)
+    assert outcome.errors == 3
+    assert "DecisionCapError" in (tmp_path / "errors.jsonl").read_text()
+
+
+def test_interrupted_parts_are_kept_and_resume_skips_them(tmp_path):
+    cfg = plan_run(TOYNAME, players=3, games=600, seed=4).configs[0]
+    run_chunks([cfg], tmp_path, jobs=1)
+    merge_parts(tmp_path, [cfg])
+    whole = (tmp_path / "results.parquet").read_bytes()
+    parts = sorted((tmp_path / ".parts").iterdir())
+    assert len(parts) == 3
+    parts[1].unlink()  # as if the run had stopped before this chunk
+    done, errors, interrupted = run_chunks([cfg], tmp_path, jobs=1)
+    assert (done, errors, interrupted) == (200, 0, False)
+    merge_parts(tmp_path, [cfg])
+    assert (tmp_path / "results.parquet").read_bytes() == whole
+
+
+def test_dask_backend_matches_loky(tmp_path):
+    """--backend dask through joblib on a LocalCluster gives the same results file."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    try:
+        plan = plan_run(TOYNAME, players=3, games=450, seed=8, out=tmp_path / "dask")
+        execute(plan, jobs=2, backend="dask", scheduler=cluster.scheduler_address, quiet=True)
+    finally:
+        cluster.close()
+    plan = plan_run(TOYNAME, players=3, games=450, seed=8, out=tmp_path / "loky")
+    execute(plan, jobs=2, quiet=True)
+    assert (tmp_path / "dask" / "results.parquet").read_bytes() == \
+        (tmp_path / "loky" / "results.parquet").read_bytes()

@@ -1,0 +1,62 @@
+"""Statistics: intervals and tests against scipy and hand-worked numbers."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from scipy import stats as sps
+
+from simcli import stats
+
+
+@pytest.mark.parametrize("k,n", [(0, 10), (3, 10), (50, 100), (250, 1000), (999, 1000)])
+def test_wilson_matches_scipy_for_whole_counts(k, n):
+    ci = sps.binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    lo, hi = stats.wilson(k, n)
+    assert lo == pytest.approx(ci.low, abs=1e-9) and hi == pytest.approx(ci.high, abs=1e-9)
+
+
+def test_wilson_takes_fractional_wins_between_neighbours():
+    lo, hi = stats.wilson(10.5, 40)
+    lo_a, hi_a = stats.wilson(10, 40)
+    lo_b, hi_b = stats.wilson(11, 40)
+    assert lo_a < lo < lo_b and hi_a < hi < hi_b
+
+
+def test_first_player_advantage_is_seat1_share_minus_fair_share():
+    fpa = stats.first_player_advantage(300, 1000, 4)
+    assert fpa["advantage"] == pytest.approx(0.05)
+    assert fpa["ci_low"] < 0.05 < fpa["ci_high"]
+    assert fpa["p_value"] == pytest.approx(sps.binomtest(300, 1000, 0.25).pvalue)
+    assert fpa["p_value"] < 0.001
+
+
+def test_chi_square_over_seats():
+    chi, p = stats.chi_square_seats([250, 250, 250, 250])
+    assert chi == 0 and p == 1
+    chi, p = stats.chi_square_seats([300, 250, 250, 200])
+    assert chi == pytest.approx(20.0) and p < 0.001
+
+
+def test_games_to_detect_shrinks_with_larger_effects():
+    small = stats.games_to_detect(0.25, 0.26)
+    large = stats.games_to_detect(0.25, 0.30)
+    assert small > large > 0
+    assert stats.games_to_detect(0.25, 0.25) is None
+    # normal approximation, hand-computed: ((1.96*sqrt(.1875)+0.8416*sqrt(.21))/.05)^2
+    expected = ((1.959964 * math.sqrt(0.1875) + 0.841621 * math.sqrt(0.21)) / 0.05) ** 2
+    assert large == math.ceil(expected)
+
+
+def test_two_proportion_detects_a_clear_difference():
+    res = stats.two_proportion(250, 1000, 350, 1000)
+    assert res["diff"] == pytest.approx(0.1)
+    assert res["ci_low"] > 0 and res["p_value"] < 1e-5
+    same = stats.two_proportion(250, 1000, 250, 1000)
+    assert same["p_value"] == pytest.approx(1.0)
+
+
+def test_paired_difference():
+    res = stats.paired_difference([0, 1, 0, 1, 0, 0], [1, 1, 0, 1, 1, 0])
+    assert res["diff"] == pytest.approx(2 / 6)
+    assert res["ci_low"] < res["diff"] < res["ci_high"]
