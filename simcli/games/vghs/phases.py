@@ -170,7 +170,7 @@ def do_place(s: State, task: tuple, loc: int) -> None:
     say(s, f"P{p + 1} places a standee on {location.name}")
     if location.kind == GTA:
         s.on_gta[p] += 1
-    push(s, ("power_up", p), ("resolve", p, loc), ("next_turn", p))
+    push(s, ("power_up", p, loc), ("resolve", p, loc), ("next_turn", p))
 
 
 def next_turn(s: State, task: tuple) -> None:

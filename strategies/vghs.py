@@ -1,0 +1,336 @@
+"""Heuristic strategies for Video Game High School.
+
+All three share one evaluator (``VGHSBot``) of the legal options; they differ in what
+they roll for and in their weights (``params``, tunable with ``name:key=value``):
+
+* ``arcade``     — rolls for the video game with the best payoff and spends everything there.
+* ``challenger`` — rolls for the current challenge's needed skills, takes Grand Theft
+  Auditorium early, keeps back what the challenge needs.
+* ``builder``    — buys permanent skill tokens at the classes in the first rounds, then
+  cashes them in at the arcade.
+"""
+from __future__ import annotations
+
+from simcli.games.vghs.ruleset import (
+    CAFETERIA,
+    CLASS,
+    GTA,
+    KOJIMA,
+    N_FACES,
+    OFFICE,
+    VIDEO_GAME,
+    WILD,
+)
+from strategies import Bot
+
+FACES = range(N_FACES)
+
+
+class VGHSBot(Bot):
+    """Shared evaluator; subclasses set ``params`` and may override ``want``."""
+
+    params = {
+        "w_rank": 1.0,          # value of one rank gained now
+        "w_bonus": 1.0,         # extra weight on bonus tokens taken with a high score
+        "w_victory": 1.0,       # weight on a challenge's victory rank
+        "w_game_over": 1.0,     # weight on avoiding the game over effect
+        "w_perm": 1.5,          # value of a permanent token per remaining round
+        "w_temp": 0.6,          # value of a temporary token
+        "w_cafeteria": 0.5,     # value per die the Cafeteria turns to a wanted face
+        "w_kojima": 1.0,        # value of a power-up card back in hand
+        "w_first": 0.3,         # value of the first player token
+        "reserve": 0.0,         # 1: keep back what the challenge needs when scoring
+        "build_rounds": 0,      # rounds in which classes get a bonus
+        "build_bonus": 0.0,     # that bonus per token
+    }
+
+    # -- reading the view -------------------------------------------------------------------
+    def stock(self, v, skill: int) -> int:
+        p = self.player
+        return (v.perm_a[p][skill] + v.temp_a[p][skill] + v.perm_a[p][WILD] + v.temp_a[p][WILD]
+                + v.dice[p][skill] + v.dice[p][WILD] + v.sym[skill] + v.sym[WILD])
+
+    def best_game(self, v):
+        """(value, video game index) of the best video game to score on now."""
+        best = (-1.0, 0)
+        rules = v.rules
+        for g, loc in enumerate(rules.video_games):
+            k = self.stock(v, rules.locations[loc].skill)
+            value = k * self.p["w_rank"]
+            if k > v.hs[g]:
+                value += v.bonus[g] * self.p["w_bonus"]
+            if (value, -g) > (best[0], -best[1]):
+                best = (value, g)
+        return best
+
+    def needed(self, v) -> tuple:
+        if v.challenge < 0:
+            return (0,) * WILD
+        return v.rules.challenges[v.challenge].needed
+
+    def want(self, v) -> list[int]:
+        """How many dice of each face are worth keeping: the best game's skill + Wild."""
+        rules = v.rules
+        best, best_skill = -1.0, 0
+        p = self.player
+        for g, loc in enumerate(rules.video_games):
+            t = rules.locations[loc].skill
+            have = v.perm_a[p][t] + v.temp_a[p][t] + v.dice[p][t]
+            value = have + v.bonus[g] * self.p["w_bonus"] - 0.3 * v.hs[g]
+            if value > best:
+                best, best_skill = value, t
+        want = [0] * N_FACES
+        want[best_skill] = 5
+        want[WILD] = 5
+        return want
+
+    # -- choices -------------------------------------------------------------------------------
+    def choose(self, view, decision):
+        handler = getattr(self, "on_" + decision.kind, None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision.options)
+
+    def on_draft(self, v, options):
+        return options[int(self.rng.random() * len(options))]
+
+    def on_reroll(self, v, options):
+        want = self.want(v)
+        dice = v.dice[self.player]
+        kept = tuple(min(dice[f], want[f]) for f in FACES)
+        return kept
+
+    def on_change_die(self, v, options):
+        want = self.want(v)
+        dice = v.dice[self.player]
+        surplus = [f for f in FACES if dice[f] > want[f]]
+        goal = [f for f in FACES if want[f] > dice[f] and f != WILD] or \
+            [f for f in FACES if want[f] > 0 and f != WILD]
+        for a in surplus:
+            for b in goal:
+                if a != b:
+                    return (a, b)
+        return "done"
+
+    def value_place(self, v, loc_index: int) -> float:
+        p = self.player
+        rules = v.rules
+        loc = rules.locations[loc_index]
+        w = self.p
+        dice = v.dice[p]
+        if loc.kind == VIDEO_GAME:
+            g = loc.index
+            k = self.stock(v, loc.skill) + self.hand_symbols(v, loc.skill)
+            if w["reserve"] and not v.on_gta[p]:
+                k -= min(k, self.needed(v)[loc.skill])
+            value = k * w["w_rank"]
+            if k > v.hs[g]:
+                value += v.bonus[g] * w["w_bonus"]
+            return value if k else -1.0
+        if loc.kind == GTA:
+            value = 0.0
+            if not v.on_gta[p]:
+                value += self.game_over_cost(v) * w["w_game_over"]
+                if v.left[p] == 1:      # last chance this round
+                    value += self.game_over_cost(v) * w["w_game_over"]
+            if self.can_pay(v):
+                value += self.victory_value(v) * w["w_victory"]
+            return value
+        if loc.kind == CLASS:
+            dice_n = sum(dice)
+            perm_cost = 2 if rules.params["class_perm_cost"] >= 2 else 1
+            remaining = max(1, 10 - v.round)
+            buys = min(loc.activations, dice_n // max(1, perm_cost), v.supply[loc.skill])
+            value = buys * w["w_perm"] * remaining / 10
+            temp_buys = min(loc.activations, dice_n, v.supply[loc.skill])
+            value = max(value, temp_buys * w["w_temp"])
+            if v.round <= w["build_rounds"]:
+                value += buys * w["build_bonus"]
+            return value
+        if loc.kind == CAFETERIA:
+            want = self.want(v)
+            surplus = sum(max(0, dice[f] - want[f]) for f in FACES)
+            return min(surplus, loc.activations) * w["w_cafeteria"]
+        if loc.kind == KOJIMA:
+            return w["w_kojima"] if v.played[p] and sum(dice) else -0.5
+        if loc.kind == OFFICE:
+            return 0.0 if v.first == p else w["w_first"]
+        return 0.0
+
+    def hand_symbols(self, v, skill: int) -> int:
+        best = 0
+        for c in v.hand:
+            n = sum(k for t, k in v.rules.cards[c].symbols if t in (skill, WILD))
+            best = max(best, n)
+        return best
+
+    def can_pay(self, v) -> bool:
+        p = self.player
+        short = 0
+        for t, n in enumerate(self.needed(v)):
+            if n:
+                short += max(0, n - (v.perm_a[p][t] + v.temp_a[p][t] + v.dice[p][t] + v.sym[t]))
+        wild = v.perm_a[p][WILD] + v.temp_a[p][WILD] + v.dice[p][WILD] + v.sym[WILD]
+        return short <= wild and v.challenge >= 0
+
+    def victory_value(self, v) -> float:
+        total = 0.0
+        for step in v.rules.challenges[v.challenge].victory:
+            if step[0] == "rank":
+                total += step[1] * self.p["w_rank"]
+            elif step[0] == "gain_perm":
+                total += step[2] * self.p["w_perm"]
+            elif step[0] == "gain_temp":
+                total += step[2] * self.p["w_temp"]
+        return total
+
+    def game_over_cost(self, v) -> float:
+        if v.challenge < 0:
+            return 0.0
+        p = self.player
+        total = 0.0
+        for step in v.rules.challenges[v.challenge].game_over:
+            op = step[0]
+            if op == "rank":
+                total += -step[1] * self.p["w_rank"] if v.rank[p] < 50 else 0.2
+            elif op == "discard_hand":
+                total += len(v.hand) * self.p["w_kojima"]
+            elif op == "lose_temp":
+                total += min(step[1], sum(v.temp_a[p])) * self.p["w_temp"]
+            elif op == "lose_perm":
+                total += min(step[1], sum(v.perm_a[p]) + sum(v.perm_i[p])) * self.p["w_perm"]
+        return total
+
+    def on_place(self, v, options):
+        best, choice = None, options[0]
+        for o in options:
+            value = self.value_place(v, o) + self.rng.random() * 1e-3
+            if best is None or value > best:
+                best, choice = value, o
+        return choice
+
+    def on_power_up(self, v, options):
+        loc = v.rules.locations[v.task[2]]
+        best, choice = 0.0, "none"
+        for c in options[1:]:
+            value = self.card_value(v, c, loc)
+            if value > best:
+                best, choice = value, c
+        return choice
+
+    def card_value(self, v, c, loc) -> float:
+        card = v.rules.cards[c]
+        value = 0.0
+        for step in card.effect:
+            op = step[0]
+            if op == "skills":
+                if loc.kind == VIDEO_GAME and step[1] in (loc.skill, WILD):
+                    value += step[2] * self.p["w_rank"] + 0.5
+                elif loc.kind == GTA and not self.can_pay(v):
+                    value += 0.5
+            elif op == "rank":
+                value += step[1] * self.p["w_rank"]
+            elif op == "gain_temp":
+                value += step[2] * self.p["w_temp"]
+            elif op == "gain_perm":
+                value += step[2] * self.p["w_perm"]
+            elif op == "change_die":
+                value += 0.5 if loc.kind == VIDEO_GAME else 0.0
+            elif op == "reset_high_score":
+                if loc.kind == VIDEO_GAME and v.bonus[loc.index] and v.hs[loc.index] >= \
+                        self.stock(v, loc.skill):
+                    value += v.bonus[loc.index] * self.p["w_bonus"]
+            elif op == "take_first_player":
+                value += self.p["w_first"] if v.first != self.player else 0.0
+        return value
+
+    def on_score(self, v, options):
+        kt, kd = options[-1]
+        if self.p["reserve"] and not v.on_gta[self.player]:
+            g = v.task[2]
+            skill = v.rules.locations[v.rules.video_games[g]].skill
+            keep = self.needed(v)[skill]
+            cut = min(kd, keep)
+            kd -= cut
+            kt -= min(kt, keep - cut)
+        return (kt, kd)
+
+    def on_challenge(self, v, options):
+        if self.victory_value(v) * self.p["w_victory"] <= 0:
+            return "skip"
+        return "tokens_first"
+
+    def on_kojima(self, v, options):
+        want = self.want(v)
+        dice = v.dice[self.player]
+        best, choice = None, options[0]
+        for o in options[1:]:
+            card, face = o
+            value = max((self.card_value(v, card, loc) for loc in v.rules.locations
+                         if loc.kind == VIDEO_GAME), default=0.0) - (face in (WILD,)) * 2 \
+                - (dice[face] <= want[face]) * 0.5
+            if best is None or value > best:
+                best, choice = value, o
+        return choice
+
+    def on_class(self, v, options):
+        want = self.want(v)
+        dice = v.dice[self.player]
+        best, choice = 0.0, "done"
+        rounds_left = max(1, 10 - v.round)
+        for o in options[1:]:
+            mode, pay = o
+            gain = self.p["w_perm"] * rounds_left / 10 if mode == "perm" else self.p["w_temp"]
+            if v.round <= self.p["build_rounds"]:
+                gain += self.p["build_bonus"]
+            cost = sum(0.2 + (0.6 if dice[f] <= want[f] else 0.0) for f in pay)
+            if gain - cost > best:
+                best, choice = gain - cost, o
+        return choice
+
+    def on_gain(self, v, options):
+        want = self.want(v)
+        return max(options, key=lambda t: (want[t], -t))
+
+    def on_lose(self, v, options):
+        want = self.want(v)
+        return min(options, key=lambda t: (want[t], t))
+
+    def on_reset_hs(self, v, options):
+        return max(options, key=lambda g: (v.bonus[g], -g))
+
+
+class ArcadeBot(VGHSBot):
+    name = "arcade"
+    description = ("Arcade high-scorer: rolls for the video game with the best payoff "
+                   "(bonus tokens, beatable high score) and spends everything there.")
+    params = {**VGHSBot.params, "w_bonus": 1.3, "w_game_over": 0.8, "w_perm": 1.0}
+
+
+class ChallengeBot(VGHSBot):
+    name = "challenger"
+    description = ("Challenge chaser: rolls for the current challenge's needed skills, "
+                   "defeats it at Grand Theft Auditorium and keeps back what it needs.")
+    params = {**VGHSBot.params, "w_victory": 1.8, "w_game_over": 1.4, "reserve": 1.0}
+
+    def want(self, v):
+        want = super().want(v)
+        p = self.player
+        if not v.on_gta[p]:
+            for t, n in enumerate(self.needed(v)):
+                if n:
+                    want[t] = max(want[t] if want[t] < 5 else 0,
+                                  n - v.perm_a[p][t] - v.temp_a[p][t])
+        return want
+
+
+class BuilderBot(VGHSBot):
+    name = "builder"
+    description = ("Skill builder: buys permanent skill tokens at the classes in the first "
+                   "rounds, then cashes them in at the arcade.")
+    params = {**VGHSBot.params, "w_perm": 2.5, "build_rounds": 3, "build_bonus": 1.5,
+              "w_game_over": 0.8}
+
+
+STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}
+DEFAULT_MIX = ("arcade", "challenger", "builder")
