@@ -139,21 +139,28 @@ def take_turn(st: State, p: int):
     else:
         yield from girl_phase(st, p, choice[1])
         yield from hero_phase(st, p)
+    refill_decks(st)
+
+
+def refill_decks(st: State) -> None:
+    """At the end of a turn, an empty Girl deck is refilled from her shuffled discard pile
+    (provisional: mid-turn refills would let a drawing card draw itself back forever)."""
+    if not st.rules.reshuffle:
+        return
+    for g in range(5):
+        if not st.decks[g] and st.discards[g]:
+            st.decks[g].extend(st.discards[g])
+            st.discards[g].clear()
+            st.rng.shuffle(st.decks[g])
 
 
 def draw_options(st: State) -> tuple:
-    R = st.rules
-    return tuple(("draw", g) for g in range(5)
-                 if st.decks[g] or (R.reshuffle and st.discards[g]))
+    return tuple(("draw", g) for g in range(5) if st.decks[g])
 
 
 def draw_card(st: State, p: int, g: int) -> None:
-    """Draw the top card of Girl g's deck (an empty deck is refilled from her discards)."""
+    """Draw the top card of Girl g's deck (nothing when it is empty)."""
     deck = st.decks[g]
-    if not deck and st.rules.reshuffle and st.discards[g]:
-        deck.extend(st.discards[g])
-        st.discards[g].clear()
-        st.rng.shuffle(deck)
     if deck:
         st.hands[p].append(deck.pop())
 
@@ -339,7 +346,9 @@ def jealousy_window(st: State, p: int, g: int):
         opts = jealousy_options(st, q, g)
         if not opts:
             continue
+        st.answering = g
         action = yield Decision(q, "jealousy", opts + (PASS,))
+        st.answering = -1
         if action == PASS:
             continue
         yield from play_jealousy(st, q, action[1], g)

@@ -16,7 +16,7 @@ class State:
         "rec_up", "rec_down", "rec_types", "rec_plays", "rec_six", "rec_rooms", "rec_kick",
         "rec_top", "mod_move", "mod_test", "enchant_free", "extra_draw", "flirt_extra",
         "no_kick", "no_seduction", "no_hero_draw", "pending", "gen", "history", "rng0",
-        "over",
+        "over", "answering",
     )
 
     def __init__(self, rules: Rules, rng: random.Random):
@@ -59,6 +59,7 @@ class State:
         self.gen = None
         self.history: list = []
         self.over = False
+        self.answering = -1        # the Girl whose card the Jealousy window answers
 
     def reset_record(self) -> None:
         """What the active player has done this turn (Plot Point requirements, LB-089)."""
@@ -81,7 +82,7 @@ class View:
     __slots__ = (
         "player", "n_players", "period", "active", "hero", "love", "gloc", "hand", "my_vote",
         "ki", "plot_point_counts", "my_plot_points", "face_up", "hand_sizes", "deck_sizes",
-        "condition", "meddling", "claimed", "test_bonus", "record", "rules",
+        "condition", "meddling", "claimed", "test_bonus", "record", "answering", "rules",
     )
 
     def __init__(self, st: State, player: int):
@@ -107,6 +108,7 @@ class View:
         self.record = ((tuple(st.rec_up), tuple(st.rec_down), tuple(st.rec_types),
                         st.rec_plays, st.rec_six, tuple(st.rec_rooms), st.rec_kick, st.rec_top)
                        if player == st.active else None)
+        self.answering = st.answering
         self.rules = st.rules   # the compiled components: public, never the game state
 
     def as_dict(self) -> dict:

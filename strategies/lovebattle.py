@@ -1,0 +1,415 @@
+"""Love Battle! High School strategies.
+
+Every heuristic reads only its view (its own hand and vote, the public board) and votes
+from its opening hand. They share one evaluator, ``LoveBot``: a per-Girl desire weight
+(how much the bot wants that Girl's Love to rise) turns every option into a number.
+The strategies differ in how they vote and how they set the weights.
+"""
+from __future__ import annotations
+
+from simcli.games.lovebattle.data import (
+    ENCHANTMENT,
+    FLIRTING,
+    JEALOUSY,
+    PUNISHMENT,
+    SEDUCTION,
+)
+from strategies import Bot
+
+#: harm of a Condition effect for the keep/choose decisions (lower = keep)
+CONDITION_HARM = {"no_hero_draw": 0, "no_kick": 1, "test": 2, "move_max": 3, "no_seduction": 4}
+
+
+class LoveBot(Bot):
+    """Shared evaluator; subclasses set ``vote_for`` and ``weights``."""
+
+    params = {
+        "seduction_value": 2.0, "flirting_value": 1.5, "jealousy_value": 0.5,
+        "punishment_value": 1.0, "enchantment_value": 1.5, "distance_penalty": 0.3,
+        "rival_weight": -0.3, "draw_value": 0.4, "ki_value": 1.0, "pp_bonus": 0.0,
+        "noise": 0.05,
+    }
+
+    # -- voting from the opening hand ----------------------------------------------------
+    def hand_scores(self, view) -> list[float]:
+        R = view.rules
+        p = self.p
+        tv = (p["seduction_value"], p["flirting_value"], p["jealousy_value"],
+              p["punishment_value"], p["enchantment_value"])
+        scores = [0.0] * 5
+        for k in view.hand:
+            c = R.cards[k]
+            scores[c.girl] += tv[c.type] * max(c.love, 1)
+        for g in range(5):
+            scores[g] -= p["distance_penalty"] * R.dist[view.hero][view.gloc[g]]
+            scores[g] += self.rng.random() * p["noise"]
+        return scores
+
+    def ranked_girls(self, view) -> list[int]:
+        s = self.hand_scores(view)
+        return sorted(range(5), key=lambda g: -s[g])
+
+    def vote_for(self, view) -> tuple:
+        return (self.ranked_girls(view)[0],)
+
+    def weights(self, view) -> list[float]:
+        vote = view.my_vote or ()
+        r = self.p["rival_weight"]
+        return [1.0 if g in vote else r for g in range(5)]
+
+    # -- option values ---------------------------------------------------------------------
+    def play_effect(self, view, k: int, arg: int) -> tuple[list[int], int]:
+        R = view.rules
+        c = R.cards[k]
+        g = c.girl
+        room = view.gloc[g]
+        others = [o for o in range(5) if o != g and view.gloc[o] == room]
+        d = [0] * 5
+        ki = c.ki
+        if c.type == FLIRTING:
+            d[g] += c.love
+            for o in others:
+                d[o] += R.sakiko_flirting_love if (g == R.SAKIKO and o == arg) \
+                    else R.flirting_other_love
+        elif c.type == PUNISHMENT:
+            sign = arg if g == R.RIN else (-1 if others else 1)
+            d[g] += sign * c.love
+        else:
+            d[g] += c.love
+            if c.type == ENCHANTMENT and g != R.AIKA:
+                ki -= R.enchantment_cost
+        return d, ki
+
+    def play_value(self, view, w, k: int, arg: int) -> float:
+        d, ki = self.play_effect(view, k, arg)
+        c = view.rules.cards[k]
+        v = sum(w[g] * d[g] for g in range(5)) + self.p["ki_value"] * ki
+        v += self.p["draw_value"] * c.draw + 0.2 * c.test_bonus
+        if self.p["pp_bonus"]:
+            v += self.p["pp_bonus"] * self.pp_progress(view, d, c.type)
+        return v
+
+    def pp_progress(self, view, d, ctype) -> int:
+        """Ki of a face-up Plot Point this play would newly qualify for (own turn only)."""
+        if view.record is None or view.claimed:
+            return 0
+        up, down, types, plays = view.record[0], view.record[1], view.record[2], view.record[3]
+        best = 0
+        R = view.rules
+        for i in view.face_up:
+            pp = R.plot_points[i]
+            req = pp.requirement
+            if req == "love_gain":
+                ok = any(up[g] + max(d[g], 0) >= pp.amount for g in range(5)) \
+                    and max(up) < pp.amount
+            elif req == "love_loss":
+                ok = any(down[g] - min(d[g], 0) >= pp.amount for g in range(5)) \
+                    and max(down) < pp.amount
+            elif req == "play_type":
+                ok = ctype == pp.card_type and types[ctype] == 0
+            elif req == "plays":
+                ok = plays + 1 == pp.amount
+            elif req == "girls_gained":
+                ok = sum(1 for g in range(5) if up[g] or d[g] > 0) >= pp.amount > \
+                    sum(1 for g in range(5) if up[g])
+            else:
+                ok = False
+            if ok and pp.ki > best:
+                best = pp.ki
+        return best
+
+    def card_keep_value(self, view, w, k: int) -> float:
+        c = view.rules.cards[k]
+        tv = (self.p["seduction_value"], self.p["flirting_value"], self.p["jealousy_value"],
+              self.p["punishment_value"], self.p["enchantment_value"])
+        if c.type == JEALOUSY:
+            return 0.3 + max(-w[c.girl], 0) * 0.2 + w[c.girl] * c.love * 0.2
+        return w[c.girl] * tv[c.type]
+
+    def room_value(self, view, w, room: int) -> float:
+        R = view.rules
+        kind = R.room_action[room]
+        here = [g for g in range(5) if view.gloc[g] == room]
+        best_up = max((w[g] for g in here), default=0.0)
+        worst = min((w[g] for g in here), default=0.0)
+        dv = self.p["draw_value"]
+        if kind == "gym":
+            v = 0.66 * max(best_up, 0) + (sum(w[g] for g in here) / 6) * 0.0
+        elif kind == "art":
+            v = (2 * max(best_up, 0) - 2 * min(worst, 0) + dv * 2 + 1 - 1) / 6 - dv / 3
+        elif kind == "boys_locker":
+            top = max(view.love)
+            v = sum(w[g] for g in here if view.love[g] < top)
+        elif kind == "cafeteria":
+            v = max(-2 * worst, best_up - worst if len(here) > 1 else 0, 0) if here else -9
+        elif kind in ("library", "girls_locker"):
+            v = dv * 0.9
+        elif kind == "transmute":
+            v = max(2 * dv - self.p["ki_value"], self.p["ki_value"] - 2 * dv * 0.8)
+        elif kind == "pool":
+            v = 0.6 * max(best_up, 0) - 0.1
+        elif kind == "nurse":
+            v = 0.3 if view.condition >= 0 else -9
+        else:
+            v = -9.0
+        if self.p["pp_bonus"] and view.record is not None and not view.claimed:
+            for i in view.face_up:
+                pp = R.plot_points[i]
+                if pp.requirement == "room_action" and pp.room == room:
+                    v += self.p["pp_bonus"] * pp.ki
+        return v
+
+    def spot_value(self, view, w, room: int) -> float:
+        """How good it is to have the Hero in ``room`` (for plays and the Room Action)."""
+        R = view.rules
+        v = 0.0
+        for k in set(view.hand):
+            c = R.cards[k]
+            if c.type != JEALOUSY and view.gloc[c.girl] == room and w[c.girl] > 0:
+                v += w[c.girl] * 0.8
+        return v
+
+    # -- decisions -------------------------------------------------------------------------
+    def choose(self, view, decision):
+        kind = decision.kind
+        opts = decision.options
+        if kind == "vote":
+            v = self.vote_for(view)
+            return v if v in opts else opts[0]
+        w = self.weights(view)
+        handler = getattr(self, "on_" + kind, None)
+        if handler is None:
+            return opts[int(self.rng.random() * len(opts))]
+        return handler(view, w, opts)
+
+    def best_draw(self, view, w, opts):
+        return max(opts, key=lambda o: (w[o[1]] if o[1] >= 0 else -9)
+                   + self.rng.random() * self.p["noise"])
+
+    on_girl_draw = best_draw
+
+    def on_turn(self, view, w, opts):
+        draws = [o for o in opts if o[0] == "draw"]
+        R = view.rules
+        reach = R.hero_reach[view.hero][min(2, len(R.hero_reach[view.hero]) - 1)]
+        holds = {R.cards[k].girl for k in view.hand if R.cards[k].type != JEALOUSY}
+        for g in sorted(range(5), key=lambda g: -w[g]):
+            if w[g] <= 0:
+                break
+            if g in holds and view.gloc[g] != view.hero and view.gloc[g] in reach:
+                return ("hero_first",)
+        return self.best_draw(view, w, draws) if draws else opts[0]
+
+    def on_girl_phase(self, view, w, opts):
+        R = view.rules
+        best, best_v = None, 0.05
+        claims = [o for o in opts if o[0] == "claim"]
+        if claims:
+            return max(claims, key=lambda o: R.plot_points[o[1]].ki)
+        for o in opts:
+            if o[0] == "play":
+                v = self.play_value(view, w, o[1], o[2] if len(o) > 2 else -1)
+                if v > best_v:
+                    best, best_v = o, v
+        if best is not None:
+            return best
+        move = self.useful_move(view, w, opts)
+        return move if move is not None else ("end",)
+
+    def useful_move(self, view, w, opts):
+        R = view.rules
+        hero = view.hero
+        hand = view.hand
+        count = [0] * 5
+        for k in hand:
+            count[R.cards[k].girl] += 1
+        moves = [o for o in opts if o[0] == "move"]
+        if not moves:
+            return None
+        # bring a favoured Girl to the Hero when another of her cards could then be played
+        for g in sorted(range(5), key=lambda g: -w[g]):
+            if w[g] <= 0 or view.gloc[g] == hero or count[g] < 2:
+                continue
+            cands = [o for o in moves if o[2] == hero and R.cards[o[1]].girl == g]
+            if cands:
+                return min(cands, key=lambda o: self.card_keep_value(view, w, o[1]))
+        # send an unwanted Girl away from a favoured Girl who is with the Hero
+        fav_here = [g for g in range(5) if view.gloc[g] == hero and w[g] > 0]
+        if fav_here:
+            for g in range(5):
+                if view.gloc[g] == hero and w[g] <= 0 and count[g]:
+                    cands = [o for o in moves if R.cards[o[1]].girl == g
+                             and not any(view.gloc[f] == o[2] for f in fav_here)]
+                    if cands:
+                        return min(cands, key=lambda o: self.card_keep_value(view, w, o[1]))
+        return None
+
+    def on_hero_phase(self, view, w, opts):
+        moves = [o for o in opts if o[0] == "move"]
+        here = self.spot_value(view, w, view.hero) + self.room_value(view, w, view.hero)
+        best = max(moves, key=lambda o: self.spot_value(view, w, o[1])
+                   + 0.5 * self.room_value(view, w, o[1]) + self.rng.random() * 0.01)
+        there = self.spot_value(view, w, best[1]) + 0.5 * self.room_value(view, w, best[1])
+        if ("act_first",) in opts and here >= there:
+            return ("act_first",)
+        return best
+
+    def on_hero_move(self, view, w, opts):
+        return max(opts, key=lambda o: self.spot_value(view, w, o[1])
+                   + 0.3 * self.room_value(view, w, o[1]) + self.rng.random() * 0.01)
+
+    def on_hero_action(self, view, w, opts):
+        R = view.rules
+        best, best_v = opts[0], -99.0
+        fav_here = any(view.gloc[g] == view.hero and w[g] > 0 for g in range(5))
+        for o in opts:
+            if o[0] == "room":
+                v = self.room_value(view, w, view.hero)
+            elif o[0] == "draw":
+                v = self.p["draw_value"] + 0.05 * w[o[1]]
+            elif o[0] == "kick":
+                g = o[1]
+                v = (0.6 if (w[g] <= 0 and fav_here) else -0.5) - 0.1 * w[g]
+                if any(view.gloc[f] == o[2] and w[f] > 0 for f in range(5)):
+                    v -= 0.3
+                if self.p["pp_bonus"] and view.record is not None and not view.claimed:
+                    if any(R.plot_points[i].requirement == "kick" for i in view.face_up):
+                        v += self.p["pp_bonus"]
+            else:
+                v = 0.0
+            v += self.rng.random() * 0.01
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def on_jealousy(self, view, w, opts):
+        R = view.rules
+        best, best_v = ("pass",), 0.1
+        for o in opts:
+            if o[0] != "jealousy":
+                continue
+            c = R.cards[o[1]]
+            v = w[c.girl] * c.love + w[view.answering] * c.rival
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def on_claim(self, view, w, opts):
+        claims = [o for o in opts if o[0] == "claim"]
+        return max(claims, key=lambda o: view.rules.plot_points[o[1]].ki)
+
+    def on_discard(self, view, w, opts):
+        return min(opts, key=lambda o: self.card_keep_value(view, w, o[1]))
+
+    def on_love_up(self, view, w, opts):
+        return max(opts, key=lambda o: w[o[1]])
+
+    def on_peek_girl(self, view, w, opts):
+        return max(opts, key=lambda o: w[o[1]])
+
+    def on_love_down(self, view, w, opts):
+        return min(opts, key=lambda o: w[o[1]])
+
+    def on_date_room(self, view, w, opts):
+        R = view.rules
+
+        def value(o):
+            r = o[1]
+            company = sum(1 for g in range(5) if view.gloc[g] == r)
+            return (R.room_action[r] in ("gym", "pool", "art")) - company + \
+                self.rng.random() * 0.01
+        return max(opts, key=value)
+
+    def on_food_fight(self, view, w, opts):
+        def value(o):
+            if o[0] == "wrong_target":
+                return -2 * w[o[1]]
+            if o[0] == "involved":
+                return w[o[1]] - w[o[2]]
+            return 0.3 * w[o[1]] + 0.3 * (view.rules.room_action[o[2]] == "gym")
+        return max(opts, key=value)
+
+    def on_transmute(self, view, w, opts):
+        if ("spend_ki",) in opts and (view.ki[self.player] >= 4 or len(opts) == 1):
+            return ("spend_ki",)
+        return ("discard_two",) if ("discard_two",) in opts else opts[0]
+
+    def on_cash_in(self, view, w, opts):
+        return min(opts, key=lambda o: view.rules.plot_points[o[1]].ki)
+
+    def on_keep_condition(self, view, w, opts):
+        conds = view.rules.conditions
+        return min(opts, key=lambda o: CONDITION_HARM.get(conds[o[1]].effect, 2))
+
+    on_choose_condition = on_keep_condition
+
+
+class DevotedBot(LoveBot):
+    name = "devoted"
+    description = ("Votes One True Match for the Girl its opening hand favours and pushes her "
+                   "up, everyone else mildly down.")
+
+
+class TriangleBot(LoveBot):
+    name = "triangle"
+    description = "Votes a Love Triangle of the two Girls its opening hand favours; pushes both."
+
+    def vote_for(self, view):
+        a, b = self.ranked_girls(view)[:2]
+        return (min(a, b), max(a, b))
+
+
+class HunterBot(LoveBot):
+    name = "hunter"
+    description = ("Plot Point hunter: a safe One True Match vote, but plays, rooms and kicks "
+                   "chosen to complete face-up Plot Points.")
+    params = {**LoveBot.params, "pp_bonus": 1.5, "own_weight": 0.6, "rival_weight": -0.1,
+              "draw_value": 0.6}
+
+    def weights(self, view):
+        vote = view.my_vote or ()
+        return [self.p["own_weight"] if g in vote else self.p["rival_weight"] for g in range(5)]
+
+
+class SaboteurBot(LoveBot):
+    name = "saboteur"
+    description = ("Votes its hand's favourite but spends most effort pulling down whichever "
+                   "other Girl leads in Love.")
+    params = {**LoveBot.params, "own_weight": 0.6, "leader_weight": -1.5, "rival_weight": -0.4}
+
+    def weights(self, view):
+        vote = view.my_vote or ()
+        others = [g for g in range(5) if g not in vote]
+        leader = max(others, key=lambda g: view.love[g])
+        return [self.p["own_weight"] if g in vote else
+                (self.p["leader_weight"] if g == leader else self.p["rival_weight"])
+                for g in range(5)]
+
+
+class BlufferBot(LoveBot):
+    name = "bluffer"
+    description = ("Votes its hand's favourite, but for the first periods openly pushes its "
+                   "second choice as a decoy, then switches to the real pick.")
+    params = {**LoveBot.params, "bluff_until": 3, "decoy_weight": 1.0, "early_pick_weight": 0.4,
+              "late_pick_weight": 1.3, "late_decoy_weight": -0.4}
+
+    def vote_for(self, view):
+        return (self.ranked_girls(view)[0],)
+
+    def weights(self, view):
+        vote = view.my_vote or ()
+        pick = vote[0] if vote else 0
+        if not hasattr(self, "decoy"):
+            ranked = self.ranked_girls(view)
+            self.decoy = ranked[1] if ranked[0] == pick else ranked[0]
+        early = view.period <= self.p["bluff_until"]
+        r = self.p["rival_weight"]
+        w = [r] * 5
+        w[pick] = self.p["early_pick_weight"] if early else self.p["late_pick_weight"]
+        w[self.decoy] = self.p["decoy_weight"] if early else self.p["late_decoy_weight"]
+        return w
+
+
+STRATEGIES = {cls.name: cls for cls in (DevotedBot, TriangleBot, HunterBot, SaboteurBot,
+                                        BlufferBot)}
+DEFAULT_MIX = ("devoted", "triangle", "hunter", "saboteur", "bluffer")
