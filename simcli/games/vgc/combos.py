@@ -1,0 +1,233 @@
+"""Combinations of Button Tiles: the one combination finder every part of VGC uses.
+
+A Button Tile is an int ``t = number * 5 + suit`` (numbers 0-9, 5 suits), so a hand kept
+sorted is sorted by number. A combination is a :class:`Spec`: a kind (sequence, color,
+colorseq, equal, pairpair, triopair), a size (symbols) and optionally a fixed number per
+symbol (-1 = any). A wild (a Played token or a Magazine) stands for any one symbol.
+
+* :func:`find_combos` lists every set of exactly ``k`` hand tiles that, together with
+  ``size - k`` wilds, forms the combination (what the rules offer as options).
+* :func:`overlap` is the most hand tiles one full combination can use (so the hand plus
+  ``w`` wilds can complete it iff ``overlap + w >= size``).
+* :func:`useful_tiles` is the bit mask of tiles that would raise ``overlap`` by one.
+
+Validity depends only on the tiles' numbers (as a sorted tuple) and, for the colour
+kinds, on all tiles sharing a suit: equal numbers always come in different suits because
+every tile is unique. Each spec precomputes, per ``k``, the set of number tuples that
+are part of some full combination.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+KINDS = ("sequence", "color", "colorseq", "equal", "pairpair", "triopair")
+COLOR_KINDS = ("color", "colorseq")
+N_SUITS = 5
+N_NUMBERS = 10
+
+NUM = tuple(t // N_SUITS for t in range(50))
+SUIT = tuple(t % N_SUITS for t in range(50))
+
+
+def tile(number: int, suit: int) -> int:
+    return number * N_SUITS + suit
+
+
+# tiles mask of all suits of each number in a number mask; and of one suit
+NUMS_TILES = tuple(
+    sum(0b11111 << (N_SUITS * n) for n in range(N_NUMBERS) if m >> n & 1) for m in range(1024)
+)
+SUIT_NUMS_TILES = tuple(
+    tuple(sum(1 << (N_SUITS * n + s) for n in range(N_NUMBERS) if m >> n & 1) for m in range(1024))
+    for s in range(N_SUITS)
+)
+
+
+def full_number_sets(kind: str, size: int, lo: int, hi: int) -> list[tuple[int, ...]]:
+    """Every full combination of ``kind``/``size`` as a sorted tuple of numbers."""
+    nums = range(lo, hi + 1)
+    if kind in ("sequence", "colorseq"):
+        return [tuple(range(a, a + size)) for a in range(lo, hi - size + 2)]
+    if kind == "color":
+        return list(combinations(nums, size))
+    if kind == "equal":
+        return [(n,) * size for n in nums]
+    if kind == "pairpair":
+        out = [tuple(sorted((a, a, b, b))) for a, b in combinations(nums, 2)]
+        return out + [(a,) * 4 for a in nums]
+    if kind == "triopair":
+        out = [tuple(sorted((a, a, a, b, b))) for a in nums for b in nums if a != b]
+        return out + [(a,) * 5 for a in nums]
+    raise ValueError(kind)
+
+
+def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
+    rest = list(big)
+    for x in small:
+        if x in rest:
+            rest.remove(x)
+        else:
+            return False
+    return True
+
+
+class Spec:
+    """A combination printed on a game card (or its 2-symbol Play part)."""
+
+    __slots__ = ("kind", "size", "numbers", "color", "valid", "fixed", "runs", "eq_number",
+                 "lo", "hi", "play")
+
+    def __init__(self, kind: str, size: int, numbers=None, lo: int = 0, hi: int = 9):
+        if kind not in KINDS:
+            raise ValueError(f"unknown combination {kind!r}; choose one of {', '.join(KINDS)}")
+        numbers = tuple(numbers) if numbers else (-1,) * size
+        if len(numbers) != size:
+            raise ValueError(f"numbers has {len(numbers)} entries for size {size}")
+        self.kind, self.size, self.numbers = kind, size, numbers
+        self.lo, self.hi = lo, hi
+        self.color = kind in COLOR_KINDS
+        self.fixed = tuple(sorted(n for n in numbers if n >= 0))
+        if self.fixed:  # a printed number outside the tiles in play (2P: 0, 9) is kept;
+            lo, hi = min(lo, self.fixed[0]), max(hi, self.fixed[-1])  # only a wild fits it
+        fulls = [m for m in full_number_sets(kind, size, lo, hi) if _contains(m, self.fixed)]
+        if not fulls:
+            raise ValueError(f"no {kind} of size {size} with numbers {list(numbers)} exists")
+        valid = []
+        for k in range(size + 1):
+            keys: set[tuple[int, ...]] = set()
+            for m in fulls:
+                keys.update(combinations(m, k))
+            valid.append(frozenset(keys))
+        self.valid = tuple(valid)
+        self.runs = tuple(sum(1 << n for n in m) for m in fulls) if kind in (
+            "sequence", "colorseq") else ()
+        self.eq_number = self.fixed[0] if kind == "equal" and self.fixed else -1
+        self.play = None
+        if size >= 3:
+            play_kind = "equal" if kind in ("pairpair", "triopair") else kind
+            self.play = Spec(play_kind, 2, numbers[:2], lo, hi)
+
+    def __repr__(self) -> str:
+        fixed = "" if not self.fixed else f" {list(self.numbers)}"
+        return f"{self.kind}-{self.size}{fixed}"
+
+
+def hand_info(hand) -> tuple[int, list[int], list[int]]:
+    """(mask of numbers held, count per number, mask of numbers held per suit)."""
+    numask = 0
+    counts = [0] * N_NUMBERS
+    suits = [0] * N_SUITS
+    for t in hand:
+        n = NUM[t]
+        b = 1 << n
+        numask |= b
+        counts[n] += 1
+        suits[SUIT[t]] |= b
+    return numask, counts, suits
+
+
+def _pairs_overlap(kind: str, counts: list[int]) -> int:
+    c = sorted(counts, reverse=True)
+    if kind == "pairpair":
+        return max(min(c[0], 2) + min(c[1], 2), min(c[0], 4))
+    return max(min(c[0], 3) + min(c[1], 2), min(c[0], 5))
+
+
+def overlap(spec: Spec, info) -> int:
+    """Most tiles of the hand (given as ``hand_info``) one full combination can use."""
+    numask, counts, suits = info
+    kind = spec.kind
+    if kind == "sequence":
+        return max((run & numask).bit_count() for run in spec.runs)
+    if kind == "colorseq":
+        return max((run & sm).bit_count() for run in spec.runs for sm in suits)
+    if kind == "color":
+        return min(spec.size, max(sm.bit_count() for sm in suits))
+    if kind == "equal":
+        if spec.eq_number >= 0:
+            return min(spec.size, counts[spec.eq_number])
+        return min(spec.size, max(counts))
+    return _pairs_overlap(kind, counts)
+
+
+def useful_tiles(spec: Spec, info) -> tuple[int, int]:
+    """(overlap, mask of tiles not in hand whose addition raises the overlap)."""
+    numask, counts, suits = info
+    kind, size = spec.kind, spec.size
+    best = overlap(spec, info)
+    if best >= size:
+        return best, 0
+    mask = 0
+    if kind == "sequence":
+        for run in spec.runs:
+            if (run & numask).bit_count() == best:
+                mask |= run & ~numask
+        return best, NUMS_TILES[mask]
+    if kind == "colorseq":
+        for s in range(N_SUITS):
+            sm = suits[s]
+            for run in spec.runs:
+                if (run & sm).bit_count() == best:
+                    mask |= SUIT_NUMS_TILES[s][run & ~sm]
+        return best, mask
+    if kind == "color":
+        full = sum(1 << n for n in range(spec.lo, spec.hi + 1))
+        for s in range(N_SUITS):
+            if suits[s].bit_count() == best:
+                mask |= SUIT_NUMS_TILES[s][full & ~suits[s]]
+        return best, mask
+    if kind == "equal":
+        for n in range(spec.lo, spec.hi + 1):
+            if spec.eq_number >= 0 and n != spec.eq_number:
+                continue
+            if counts[n] == best:
+                mask |= 1 << n
+        return best, _unheld(NUMS_TILES[mask], suits)
+    for n in range(spec.lo, spec.hi + 1):
+        if counts[n] < N_SUITS:
+            counts[n] += 1
+            if _pairs_overlap(kind, counts) > best:
+                mask |= 1 << n
+            counts[n] -= 1
+    return best, _unheld(NUMS_TILES[mask], suits)
+
+
+def _unheld(tiles: int, suits: list[int]) -> int:
+    for s in range(N_SUITS):
+        tiles &= ~SUIT_NUMS_TILES[s][suits[s]]
+    return tiles
+
+
+def find_combos(spec: Spec, hand, k: int, info=None) -> list[tuple[int, ...]]:
+    """Every set of exactly ``k`` tiles of ``hand`` (sorted) that with ``spec.size - k``
+    wilds forms ``spec``: a list of sorted tile tuples."""
+    if k == 0:
+        return [()]
+    if k > len(hand) or k > spec.size:
+        return []
+    if info is None:
+        info = hand_info(hand)
+    if overlap(spec, info) < k:
+        return []
+    valid = spec.valid[k]
+    out = []
+    if spec.color:
+        by_suit: list[list[int]] = [[] for _ in range(N_SUITS)]
+        for t in hand:
+            by_suit[SUIT[t]].append(t)
+        for group in by_suit:
+            if len(group) >= k:
+                for c in combinations(group, k):
+                    if tuple([NUM[t] for t in c]) in valid:
+                        out.append(c)
+        out.sort()
+        return out
+    for c in combinations(hand, k):
+        if tuple([NUM[t] for t in c]) in valid:
+            out.append(c)
+    return out
+
+
+def can_complete(spec: Spec, hand, wilds: int) -> bool:
+    """Whether the hand plus up to ``wilds`` wilds can form ``spec``."""
+    return overlap(spec, hand_info(hand)) + wilds >= spec.size

@@ -1,0 +1,470 @@
+"""Video Game Champion: setup, the Week (Reset, Routine, Initiative Reset, Weekend), actions.
+
+Decisions, in order of play: ``side`` (Password Notebook side, at setup), then per
+Routine turn ``take`` (a Grid space), ``action``, ``wake_space``/``wake_give`` (Waking Up
+Early exchange), ``discard`` (down to 8 tiles), ``play`` (rent / Play / Beat / end); the
+sub-steps ``crystal`` (notebook space), ``reward`` (order of simultaneous line rewards)
+and ``thrill`` (a Thrill Trail tile) come up whenever they arise.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from simcli.engine import Decision, IllegalActionError, ranked_result
+from simcli.games.base import BaseGame
+
+from . import play as P
+from .config import compile_rules
+from .scoring import final_scores
+from .state import PlayerState, State, draw_crystal, draw_for_player, draw_tile
+
+RULES_VERSION = "1"
+
+
+# ------------------------------------------------------------------ setup --
+def setup_game(rules, rng, n: int) -> State:
+    s = State(rules, rng)
+    p = rules.p
+    # A. Action Grid: shuffle the boards into the slots; fill every space from the bag.
+    boards = list(range(len(rules.boards)))
+    rng.shuffle(boards)
+    s.slot_board = boards[: rules.n_slots]
+    acts = []
+    for a, b in rules.spaces:
+        seen = []
+        for act in rules.boards[s.slot_board[a]] + rules.boards[s.slot_board[b]]:
+            if act not in seen:
+                seen.append(act)
+        acts.append(tuple(seen))
+    s.space_actions = tuple(acts)
+    s.bag = list(rules.tiles)
+    s.box_tiles = [t for t in range(50) if t not in set(rules.tiles)]
+    rng.shuffle(s.bag)
+    s.grid = [draw_tile(s) for _ in rules.spaces]
+    # C. Rental Store: 15 of the 30 games, first ones face up, Crystals on the last 10.
+    games = list(range(rules.n_games))
+    rng.shuffle(games)
+    size = p["rental_store_size"]
+    s.rental = games[:size]
+    s.rental_set = frozenset(s.rental)
+    s.rental_up = min(size, p["rental_face_up"])
+    s.meeple = [-1] * size
+    s.crystal_bag = [c for c in range(len(rules.colors)) for _ in range(rules.per_color)]
+    for slot in range(size - p["rental_crystals"], size):
+        c = draw_crystal(s)
+        if c >= 0:
+            s.card_crystal[s.rental[slot]] = c
+    # D. Thrill Trail.
+    s.thrill = [draw_tile(s) for _ in range(p["thrill_trail"])]
+    # F. Newsstand, G. Video Game Store.
+    s.mag_deck = list(range(len(rules.magazines)))
+    rng.shuffle(s.mag_deck)
+    s.store_deck = games[size:]
+    rng.shuffle(s.store_deck)
+    reveal_newsstand(s)
+    reveal_store(s)
+    # H. Achievements by type.
+    for ti, k in enumerate(rules.ach_per_type):
+        pool = [a.id for a in rules.achievements if a.type == ti]
+        rng.shuffle(pool)
+        s.achievements.extend(sorted(pool[:k]))
+    # I. Player areas; Press Start: 2 tiles, 1 Dollar and the initiative bonus.
+    for seat in range(n):
+        pl = PlayerState(seat, len(rules.genres))
+        pl.initial = rules.n_games + seat
+        pl.meeples = p["meeples"]
+        s.players.append(pl)
+    for pos, seat in enumerate(s.order):
+        pl = s.players[seat]
+        draw_for_player(s, pl, p["start_tiles"])
+        pl.dollars += p["start_dollars"]
+        ious, tiles, dollars = rules.start_bonus[pos]
+        pl.add_ious(ious)
+        draw_for_player(s, pl, tiles)
+        pl.dollars += dollars
+        pl.start_items = rules.start_bonus[pos]
+        pl.start_text = rules.start_bonus_text[pos]
+    s.phase, s.turn = "sides", 0
+    advance(s)
+    return s
+
+
+def reveal_newsstand(s: State) -> None:
+    for _ in range(s.rules.p["newsstand_reveal"]):
+        if s.mag_deck:
+            m = s.mag_deck.pop()
+            s.newsstand.append(m)
+            s.mag_crystal[m] = draw_crystal(s)
+
+
+def reveal_store(s: State) -> None:
+    for _ in range(s.rules.p["store_reveal"]):
+        if s.store_deck:
+            g = s.store_deck.pop()
+            s.store.append(g)
+            c = draw_crystal(s)
+            if c >= 0:
+                s.card_crystal[g] = c
+
+
+def reset_board(s: State) -> None:
+    """Steps 1-5 of Reset the Board (Weeks 2-5)."""
+    for slot, who in enumerate(s.meeple):
+        if who >= 0:
+            s.players[who].meeples += 1
+            s.meeple[slot] = -1
+    for pl in s.players:
+        pl.rented.clear()
+    s.discard.extend(t for t in s.grid if t >= 0)
+    s.grid = [draw_tile(s) for _ in s.grid]
+    s.rental_up = min(len(s.rental), s.rental_up + s.rules.p["rental_reveal_per_week"])
+    for m in s.newsstand:
+        if s.mag_crystal.pop(m, -1) >= 0:
+            s.box_crystals += 1
+        s.box_mags.append(m)
+    s.newsstand = []
+    reveal_newsstand(s)
+    for g in s.store:
+        if s.card_crystal.pop(g, -1) >= 0:
+            s.box_crystals += 1
+        s.box_cards.append(g)
+    s.store = []
+    reveal_store(s)
+    if s.log is not None:
+        s.log.append(f"Week {s.week}: the board is reset")
+
+
+def initiative_reset(s: State) -> None:
+    """Reserved cubes go first in reservation order; the others keep their order."""
+    s.order = list(s.reserved) + [x for x in s.order if x not in s.reserved]
+    s.reserved = []
+
+
+# ------------------------------------------------------------------ flow --
+def action_options(s: State, pl: PlayerState, space: int) -> tuple:
+    p = s.rules.p
+    out: list[tuple] = []
+    for name, arg in s.space_actions[space]:
+        if name == "planning":
+            out.append(("planning",))
+        elif name == "money":
+            if pl.ious < p["money_iou_limit"]:
+                out.append(("money",))
+        elif name == "present":
+            if pl.ious < p["present_iou_limit"]:
+                out.extend(("present", g) for g in s.store)
+        elif name == "wake":
+            if pl.seat not in s.reserved:
+                out.append(("wake",))
+        elif name == "study":
+            out.extend(("study", k) for k in range(1, min(arg, pl.ious) + 1))
+        elif name == "grandparents":
+            out.extend(("grandparents", k) for k in range(min(1, pl.ious) + 1))
+        elif name == "newsstand":
+            if pl.dollars >= 1:
+                out.extend(("newsstand", m) for m in s.newsstand)
+        elif name == "rental":
+            out.append(("rental",))
+    out.append(("none",))
+    seen: list[tuple] = []
+    for o in out:
+        if o not in seen:
+            seen.append(o)
+    return tuple(seen)
+
+
+def _next_turn(s: State) -> None:
+    s.turn += 1
+    s.rent_window = False
+    s.rentals_turn = 0
+    if s.turn < s.n:
+        s.step = "take" if s.phase == "routine" else "play"
+        if s.phase == "weekend":
+            s.rent_window = True
+        return
+    s.turn = 0
+    if s.phase == "routine":
+        s.round += 1
+        if s.round < s.rules.p["routine_turns"]:
+            s.step = "take"
+            return
+        initiative_reset(s)
+        s.phase, s.step, s.rent_window = "weekend", "play", True
+        return
+    # end of the Weekend
+    if s.week >= s.rules.p["weeks"]:
+        s.phase, s.step = "over", ""
+        return
+    s.week += 1
+    reset_board(s)
+    s.phase, s.round, s.step = "routine", 0, "take"
+
+
+def advance(s: State) -> None:
+    """Move through automatic steps until a decision is pending (``s.dec``) or the end."""
+    while True:
+        if s.phase == "over":
+            s.dec = None
+            return
+        if s.phase == "sides":
+            if s.turn < s.n:
+                names = tuple(side.name for side in s.rules.sides)
+                s.dec = Decision(s.order[s.turn], "side", names)
+                return
+            s.phase, s.turn, s.round, s.step = "routine", 0, 0, "take"
+            continue
+        who = s.order[s.turn]
+        pl = s.players[who]
+        if s.pending:
+            item = s.pending[0]
+            kind = item[0]
+            if kind == "crystal":
+                opts = P.crystal_spaces(s, pl, item[1])
+                if not opts:
+                    s.pending.pop(0)
+                    P.place_crystal(s, pl, item[1], -1)
+                    continue
+                s.dec = Decision(who, "crystal", opts)
+                return
+            if kind == "reward":
+                s.dec = Decision(who, "reward", item[1])
+                return
+            if kind == "thrill":
+                opts = tuple(i for i, t in enumerate(s.thrill) if t >= 0)
+                if not opts:
+                    s.pending.pop(0)
+                    continue
+                s.dec = Decision(who, "thrill", opts)
+                return
+        P.check_achievements(s, pl)
+        step = s.step
+        if step == "take":
+            opts = tuple(i for i, t in enumerate(s.grid) if t >= 0)
+            if opts:
+                s.dec = Decision(who, "take", opts)
+                return
+            s.step = "discard"  # nothing to take: no tile, no Action
+            continue
+        if step == "action":
+            s.dec = Decision(who, "action", action_options(s, pl, s.took_space))
+            return
+        if step == "wake_space":
+            opts = ("keep",)
+            if pl.tiles:
+                opts += tuple(i for i, t in enumerate(s.grid) if t >= 0)
+            s.dec = Decision(who, "wake_space", opts)
+            return
+        if step == "wake_give":
+            s.dec = Decision(who, "wake_give", tuple(pl.tiles))
+            return
+        if step == "discard":
+            if len(pl.tiles) + pl.ious > s.rules.p["tile_limit"] and pl.tiles:
+                s.dec = Decision(who, "discard", tuple(pl.tiles))
+                return
+            s.step = "play"
+            continue
+        if step == "play":
+            s.dec = Decision(who, "play", P.play_options(s, pl))
+            return
+        raise AssertionError(f"unknown step {step!r}")
+
+
+def apply_action(s: State, action) -> None:
+    d = s.dec
+    if d is None:
+        raise IllegalActionError("the game is over")
+    if action not in d.options:
+        raise IllegalActionError(f"{action!r} is not an option of {d.kind}")
+    s.decisions += 1
+    pl = s.players[d.player]
+    kind = d.kind
+    if kind == "play":
+        verb = action[0]
+        if verb == "end":
+            _next_turn(s)
+        elif verb == "rent":
+            P.rent(s, pl, action[1])
+        else:
+            P.play_or_beat(s, pl, verb, action[1], action[2], action[3])
+    elif kind == "crystal":
+        color = s.pending.pop(0)[1]
+        done = P.place_crystal(s, pl, color, action)
+        if len(done) > 1 and P.needs_order(s, pl, done):
+            s.pending.insert(0, ("reward", tuple(done)))
+        else:
+            for ln in reversed(done):
+                P.receive_reward(s, pl, ln)
+    elif kind == "reward":
+        lines = s.pending.pop(0)[1]
+        rest = tuple(ln for ln in lines if ln != action)
+        P.receive_reward(s, pl, action)
+        if len(rest) > 1:
+            s.pending.insert(0, ("reward", rest))
+        elif rest:
+            P.receive_reward(s, pl, rest[0])
+    elif kind == "thrill":
+        s.pending.pop(0)
+        P.take_thrill(s, pl, action)
+    elif kind == "take":
+        pl.add_tile(s.grid[action])
+        s.grid[action] = -1
+        s.took_space = action
+        s.step = "action"
+    elif kind == "action":
+        do_action(s, pl, action)
+    elif kind == "wake_space":
+        if action == "keep":
+            s.reserved.append(pl.seat)
+            s.step = "discard"
+        else:
+            s.wake_space = action
+            s.step = "wake_give"
+    elif kind == "wake_give":
+        space = s.wake_space
+        pl.tiles.remove(action)
+        pl.add_tile(s.grid[space])
+        s.grid[space] = action
+        s.reserved.append(pl.seat)
+        s.step = "discard"
+    elif kind == "discard":
+        pl.tiles.remove(action)
+        s.discard.append(action)
+    elif kind == "side":
+        side = s.rules.sides[d.options.index(action)]
+        pl.side = d.options.index(action)
+        pl.notebook = [-1] * len(side.spaces)
+        s.turn += 1
+    advance(s)
+
+
+def do_action(s: State, pl: PlayerState, action: tuple) -> None:
+    name = action[0]
+    s.step = "discard"
+    if name == "planning":
+        draw_for_player(s, pl, 2)
+    elif name == "money":
+        pl.add_ious(1)
+        pl.dollars += 2
+    elif name == "present":
+        pl.add_ious(3)
+        s.store.remove(action[1])
+        pl.presents.append(action[1])
+    elif name == "wake":
+        s.step = "wake_space"
+    elif name in ("study", "grandparents"):
+        pl.ious -= action[1]
+        if name == "grandparents":
+            pl.dollars += 1
+    elif name == "newsstand":
+        pl.dollars -= 1
+        s.newsstand.remove(action[1])
+        pl.mags.append(action[1])
+    elif name == "rental":
+        s.rent_window = True
+
+
+# ------------------------------------------------------------------ the Game --
+class VideoGameChampion(BaseGame):
+    name = "vgc"
+    title = "Video Game Champion"
+    description = ("Take Button Tiles from the Action Grid, rent and collect video games, "
+                   "and Play and Beat them with tile combinations over 5 Weeks.")
+    players = range(2, 6)
+    default_players = 4
+    RULES_VERSION = RULES_VERSION
+    max_decisions = 20_000
+    data_file = Path(__file__).with_name("data.toml")
+
+    def compile_rules(self, data, n_players):
+        return compile_rules(data, n_players)
+
+    def setup(self, n_players, rules, rng):
+        if rules.n_players != n_players:
+            raise ValueError(f"rules compiled for {rules.n_players} players, not {n_players}")
+        return setup_game(rules, rng, n_players)
+
+    def decision(self, state):
+        return state.dec
+
+    def apply(self, state, action):
+        apply_action(state, action)
+
+    def clone(self, state):
+        return state.clone()
+
+    def view(self, state, player):
+        """Public information only: no bag or deck order, face-down cards, RNG, box."""
+        s = state
+        return SimpleNamespace(
+            me=player, n=s.n, week=s.week, phase=s.phase, step=s.step, round=s.round,
+            order=tuple(s.order), reserved=tuple(s.reserved), rules=s.rules,
+            players=s.players, grid=tuple(s.grid), space_actions=s.space_actions,
+            thrill=tuple(s.thrill), rental_up=s.rental_up,
+            rental=tuple(s.rental[: s.rental_up]), meeple=tuple(s.meeple),
+            card_crystal=s.card_crystal, store=tuple(s.store), newsstand=tuple(s.newsstand),
+            mag_crystal=s.mag_crystal, achievements=tuple(s.achievements),
+            hidden_crystals=tuple(s.card_crystal.get(s.rental[x], -1)
+                                  for x in range(s.rental_up, len(s.rental))),
+            bag_size=len(s.bag), discard_size=len(s.discard),
+            crystals_in_bag=len(s.crystal_bag), took_space=s.took_space,
+            rent_window=s.rent_window, rentals_turn=s.rentals_turn, pending=tuple(s.pending),
+        )
+
+    def result(self, state):
+        return final_scores(state, ranked_result)
+
+    def describe(self, state, decision, action):
+        return describe(state, decision, action)
+
+    def tables(self, results):
+        from .analysis import tables
+
+        return tables(results)
+
+
+def describe(s: State, d: Decision, action) -> str:
+    r = s.rules
+    kind = d.kind
+
+    def tname(t: int) -> str:
+        return f"{t // 5} of {r.suits[t % 5]}"
+
+    if kind == "side":
+        return f"use Password Notebook side {action}"
+    if kind == "take":
+        return f"take {tname(s.grid[action])} from the Grid"
+    if kind == "action":
+        name = action[0]
+        if name == "present":
+            return f"Asking for a Present: {r.cards[action[1]].name}"
+        if name == "newsstand":
+            g = r.magazines[action[1]]
+            return f"Going to the Newsstand: {r.genres[g[0]]}/{r.genres[g[1]]} Magazine"
+        if name in ("study", "grandparents"):
+            return f"{name}: return {action[1]} IOU"
+        return {"planning": "Game Planning", "money": "Can I Have Some Money?",
+                "wake": "Waking Up Early", "rental": "Going to the Rental Store",
+                "none": "no Action"}[name]
+    if kind == "wake_space":
+        return "no exchange" if action == "keep" else f"exchange for {tname(s.grid[action])}"
+    if kind in ("wake_give", "discard"):
+        return f"{kind.replace('_', ' ')} {tname(action)}"
+    if kind == "play":
+        if action[0] == "end":
+            return "end turn"
+        if action[0] == "rent":
+            return f"rent {r.cards[s.rental[action[1]]].name}"
+        tiles = ", ".join(tname(t) for t in action[2]) or "no tiles"
+        mags = f" + {len(action[3])} Magazine(s)" if action[3] else ""
+        return f"{action[0]} {r.cards[action[1]].name} with {tiles}{mags}"
+    if kind == "crystal":
+        return f"place Crystal on notebook space {action}"
+    if kind == "reward":
+        return f"receive notebook line {action} reward first"
+    if kind == "thrill":
+        return f"Thrill: take {tname(s.thrill[action])}"
+    return str(action)
+
+
+GAME = VideoGameChampion()
