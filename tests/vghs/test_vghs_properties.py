@@ -9,7 +9,7 @@ from vghs_helpers import make_state, token_total
 
 from simcli.engine import RulesError, play_game
 from simcli.games.vghs.rules import GAME
-from simcli.games.vghs.ruleset import DICE
+from simcli.games.vghs.ruleset import DICE, SKILLS
 from strategies import RandomBot, list_strategies, resolve
 
 RULES4 = GAME.make_rules(GAME.default_data(), 4)
@@ -56,7 +56,8 @@ def play_checked(seed: int, n: int) -> None:
 
 
 def test_invariants_over_2000_random_games():
-    """VGHS-040/041/090/098: 2000 random games (2-4 players) end within 10 rounds; no two
+    """VGHS-040, VGHS-041, VGHS-090, VGHS-098: 2000 random games (2-4 players) end within 10
+    rounds; no two
     rank tokens share a space but 50; skills, tokens and supplies never go negative;
     the 50 skill tokens and 20 bonus tokens are conserved; capacities hold."""
     for seed in range(2000):
@@ -139,11 +140,20 @@ def test_view_hides_hands_deck_and_rolling_dice():
 
 
 def test_components_and_setup():
-    """VGHS-002/006 (20 dice, 12 stands: at most 4 players of 5 dice and 3 standees),
-    VGHS-003/004/005, VGHS-008, VGHS-009, VGHS-010, VGHS-011, VGHS-012, VGHS-013,
-    VGHS-030/031/032/033/034/035/036/037/038 (setup)."""
+    """VGHS-085, VGHS-015, VGHS-002, VGHS-006 (20 dice, 12 stands: at most 4 players of
+    5 dice and 3 standees),
+    VGHS-003, VGHS-004, VGHS-005, VGHS-008, VGHS-009, VGHS-010, VGHS-011, VGHS-012, VGHS-013,
+    VGHS-030, VGHS-031, VGHS-032, VGHS-033, VGHS-034, VGHS-035, VGHS-036, VGHS-037, VGHS-038
+    (setup)."""
     assert max(GAME.players) * 5 <= 20 and max(GAME.players) * 3 <= 12
     r = RULES4
+    # VGHS-085: six skill types, Wild last; dice have one face per type
+    assert SKILLS == ("FPS", "Fighting", "Racing", "Rhythm", "RTS", "Wild")
+    # VGHS-015: every power-up card has a name, an owning character and an effect
+    for ch in r.characters:
+        assert len(ch.cards) == 3
+        for c in ch.cards:
+            assert r.cards[c].character == ch.name and r.cards[c].effect and r.cards[c].name
     assert len(r.characters) == 6 and len({c.name for c in r.characters}) == 6
     assert len(r.challenges) == 10
     assert len(r.video_games) == 5

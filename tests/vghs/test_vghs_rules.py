@@ -37,7 +37,8 @@ from simcli.games.vghs.state import move_ranks
 
 
 def test_VGHS_102_field_of_fire_example():
-    """VGHS-102 (and VGHS-061..067): Field of Fire holds 2 bonus tokens; 4 FPS tokens and
+    """VGHS-102, VGHS-023, VGHS-024, VGHS-025, VGHS-054 (and VGHS-061, VGHS-062, VGHS-063,
+    VGHS-064, VGHS-065, VGHS-066, VGHS-067): Field of Fire holds 2 bonus tokens; 4 FPS tokens and
     2 FPS dice spent score 6 million, a new high score: the tokens go back to the pile, a
     high score token is placed and the player gains 8 rank."""
     s = make_state(hand=[[], [], [], []])
@@ -63,7 +64,7 @@ def test_VGHS_102_field_of_fire_example():
 
 
 def test_VGHS_062_063_score_below_high_score_gains_rank_per_million_only():
-    """VGHS-062/063: each skill spent scores 1 million and 1 rank; below the high score no
+    """VGHS-062, VGHS-063: each skill spent scores 1 million and 1 rank; below the high score no
     bonus tokens are taken and no high score token is placed (VGHS-064)."""
     s = make_state(hand=[[], [], [], []])
     s.dice[0] = faces(Rhythm=3)
@@ -77,7 +78,7 @@ def test_VGHS_062_063_score_below_high_score_gains_rank_per_million_only():
 
 
 def test_VGHS_064_065_score_that_only_ties_the_high_score_is_not_a_new_high_score():
-    """VGHS-064/065/066: a score equal to the high score is not 'the highest': the bonus
+    """VGHS-064, VGHS-065, VGHS-066: a score equal to the high score is not 'the highest': the bonus
     tokens stay, no high score token, only 1 rank per million."""
     s = make_state(hand=[[], [], [], []])
     s.temp_a[0][FPS] = 4
@@ -92,7 +93,8 @@ def test_VGHS_064_065_score_that_only_ties_the_high_score_is_not_a_new_high_scor
 
 
 def test_VGHS_019_061_only_the_games_skill_and_wild_pay_and_score_zero_is_allowed():
-    """VGHS-019/061/086: a video game is paid with its own skill type or Wild; other dice
+    """VGHS-019, VGHS-061, VGHS-086: a video game is paid with its own skill type or Wild; other
+    dice
     cannot be spent; a score of 0 is never a high score."""
     s = make_state(hand=[[], [], [], []])
     s.dice[0] = faces(FPS=1, Fighting=2, Wild=1)
@@ -114,7 +116,7 @@ def test_VGHS_086_wild_die_scores_and_own_faces_are_spent_first():
 
 
 def test_VGHS_057_059_video_game_capacity_is_one():
-    """VGHS-057/059: once a standee is on a video game, no other standee can go there."""
+    """VGHS-057, VGHS-059: once a standee is on a video game, no other standee can go there."""
     s = make_state(hand=[[], [], [], []])
     run(s, ("place", 0))
     play(s, FIELD_OF_FIRE)
@@ -124,7 +126,7 @@ def test_VGHS_057_059_video_game_capacity_is_one():
 
 
 def test_VGHS_058_026_capacity_of_other_locations_comes_from_data():
-    """VGHS-026/058: Grand Theft Auditorium takes gta_capacity standees per round."""
+    """VGHS-026, VGHS-058: Grand Theft Auditorium takes gta_capacity standees per round."""
     s = make_state(hand=[[], [], [], []], overrides={"gta_capacity": 2})
     for p in (0, 1):
         run(s, ("place", p))
@@ -137,7 +139,8 @@ def test_VGHS_058_026_capacity_of_other_locations_comes_from_data():
 
 
 def test_VGHS_087_088_gaining_rank_bumps_the_token_on_the_space():
-    """VGHS-087/088: moving up onto an occupied space bumps that token down 1."""
+    """VGHS-087, VGHS-088, VGHS-022, VGHS-028: moving up onto an occupied space bumps that token
+    down 1."""
     rank = [30, 50, 50, 50]
     move_ranks(rank, {1: 20})
     assert rank == [31, 30, 50, 50]
@@ -179,7 +182,7 @@ def test_VGHS_091_simultaneous_moves_onto_one_space_and_bump_chains():
 
 
 def test_VGHS_097_reaching_space_1_ends_the_game_at_once():
-    """VGHS-097: reaching rank 1 ends the game immediately; that player wins."""
+    """VGHS-097, VGHS-001: reaching rank 1 ends the game immediately; that player wins."""
     s = make_state(hand=[[], [], [], []], rank=[5, 2, 50, 50])
     s.dice[0] = faces(FPS=5)
     run(s, ("place", 0), ("place", 1))
@@ -196,7 +199,8 @@ def test_VGHS_097_reaching_space_1_ends_the_game_at_once():
 
 
 def test_VGHS_068_069_defeating_the_challenge_pays_needed_skills_for_victory():
-    """VGHS-016/068/069: Boss Rush needs 2 FPS + 1 Fighting; a Wild die covers one FPS;
+    """VGHS-016, VGHS-017, VGHS-068, VGHS-069: Boss Rush needs 2 FPS + 1 Fighting; a Wild die
+    covers one FPS;
     the victory effect gains 4 rank."""
     s = make_state(hand=[[], [], [], []], challenge=0)
     s.dice[0] = faces(FPS=1, Wild=1, Racing=2)
@@ -211,7 +215,8 @@ def test_VGHS_068_069_defeating_the_challenge_pays_needed_skills_for_victory():
 
 
 def test_VGHS_070_standee_on_gta_without_defeating_avoids_game_over():
-    """VGHS-070/093: a player may stand on Grand Theft Auditorium without spending; only
+    """VGHS-070, VGHS-093, VGHS-018: a player may stand on Grand Theft Auditorium without
+    spending; only
     the players without a standee there suffer the game over effect (Boss Rush: -2)."""
     s = make_state(hand=[[], [], [], []], challenge=0, rank=[30, 31, 32, 33])
     s.dice[0] = faces(FPS=2, Fighting=1)
@@ -258,7 +263,7 @@ def test_VGHS_081_power_up_symbols_count_toward_a_challenge():
 
 
 def test_VGHS_079_at_most_one_power_up_per_turn():
-    """VGHS-078/079: each player starts with 3 cards and plays at most one per turn."""
+    """VGHS-078, VGHS-079: each player starts with 3 cards and plays at most one per turn."""
     s = make_state(hand=[[9, 10, 11], [], [], []])
     assert len(s.hand[0]) == 3
     run(s, ("place", 0))
@@ -270,7 +275,8 @@ def test_VGHS_079_at_most_one_power_up_per_turn():
 
 
 def test_VGHS_093_094_095_096_challenge_phase():
-    """VGHS-092..096: game over for the absent, the challenge leaves, a bonus token goes on
+    """VGHS-092, VGHS-093, VGHS-094, VGHS-095, VGHS-096: game over for the absent, the challenge
+    leaves, a bonus token goes on
     every video game without a high score token, then high score tokens are cleared."""
     s = make_state(hand=[[], [], [], []], challenge=6, rank=[20, 21, 22, 23])
     s.on_gta = [1, 0, 0, 1]
@@ -287,7 +293,7 @@ def test_VGHS_093_094_095_096_challenge_phase():
 
 
 def test_VGHS_091_game_over_rank_losses_are_simultaneous():
-    """VGHS-091/093: Grudge Match game over (-1 rank) for players on 21 and 22 moves both
+    """VGHS-091, VGHS-093: Grudge Match game over (-1 rank) for players on 21 and 22 moves both
     at once: 22 and 23, and the player on 23 is bumped to 24."""
     s = make_state(hand=[[], [], [], []], challenge=6, rank=[20, 21, 22, 23])
     s.on_gta = [1, 0, 0, 1]
@@ -296,7 +302,7 @@ def test_VGHS_091_game_over_rank_losses_are_simultaneous():
 
 
 def test_VGHS_098_099_deck_exhaustion_ends_the_game_best_rank_wins():
-    """VGHS-098/099: when a challenge should be revealed and none is left the game ends;
+    """VGHS-098, VGHS-099: when a challenge should be revealed and none is left the game ends;
     the highest rank (closest to 1) wins."""
     s = make_state(hand=[[], [], [], []], rank=[30, 12, 40, 50])
     s.deck = []
@@ -313,7 +319,7 @@ def test_VGHS_098_099_deck_exhaustion_ends_the_game_best_rank_wins():
 
 
 def test_VGHS_071_072_kojima_quad_returns_a_power_up_for_any_die():
-    """VGHS-071/072: spend 1 die of any result to take a played card back into hand."""
+    """VGHS-071, VGHS-072: spend 1 die of any result to take a played card back into hand."""
     s = make_state(hand=[[9], [], [], []], played=[[10, 11], [], [], []])
     s.dice[0] = faces(Wild=1, Racing=1)
     run(s, ("place", 0))
@@ -327,7 +333,8 @@ def test_VGHS_071_072_kojima_quad_returns_a_power_up_for_any_die():
 
 
 def test_VGHS_101_cafeteria_changes_up_to_three_dice():
-    """VGHS-101/060/027: the Cafeteria (activations 3) changes the face of up to 3 dice."""
+    """VGHS-101, VGHS-060, VGHS-027: the Cafeteria (activations 3) changes the face of up to 3
+    dice."""
     s = make_state(hand=[[], [], [], []])
     s.dice[0] = faces(Racing=4, RTS=1)
     run(s, ("place", 0))
@@ -350,7 +357,8 @@ def test_VGHS_060_cafeteria_may_stop_early():
 
 
 def test_VGHS_073_074_075_class_buys_tokens_of_its_type_three_times():
-    """VGHS-073/074/075/082: a class sells tokens of its skill, up to 3 per placement,
+    """VGHS-073, VGHS-074, VGHS-075, VGHS-082: a class sells tokens of its skill, up to 3 per
+    placement,
     into the active pool."""
     s = make_state(hand=[[], [], [], []])
     s.dice[0] = faces(Rhythm=4, Wild=1)
@@ -414,7 +422,8 @@ def test_first_player_location_takes_the_token():
 
 
 def test_VGHS_045_046_047_roll_and_two_rerolls_of_any_subset():
-    """VGHS-045/046/047: 5 dice rolled, up to two rerolls; every subset (by faces kept) is
+    """VGHS-045, VGHS-046, VGHS-047: 5 dice rolled, up to two rerolls; every subset (by faces
+    kept) is
     an option and kept dice keep their faces."""
     s = make_state(chars=(KI, PRINCIPAL, LAW, BRIAN), hand=[[], [], [], []])
     s.deck = [3, 4]
@@ -436,7 +445,8 @@ def test_VGHS_045_046_047_roll_and_two_rerolls_of_any_subset():
 
 
 def test_VGHS_046_keeping_everything_ends_rolling_and_ted_rerolls_three_times():
-    """VGHS-046: keeping all dice ends the rerolls; Ted Wong's ability adds a third."""
+    """VGHS-046, VGHS-100: keeping all dice ends the rerolls; Ted Wong's ability (a card
+    that overrides the rulebook's two rerolls) adds a third."""
     s = make_state(chars=(TED, KI, PRINCIPAL, LAW), hand=[[], [], [], []])
     run(s, ("round_start",))
     for _ in range(3):
@@ -448,7 +458,8 @@ def test_VGHS_046_keeping_everything_ends_rolling_and_ted_rerolls_three_times():
 
 
 def test_jenny_matrix_changes_one_die_after_rolling():
-    """Published fact: Jenny Matrix may change one die she rolled to a face of her choice."""
+    """VGHS-014 (abilities), published fact: Jenny Matrix may change one die she rolled to a
+    face of her choice."""
     s = make_state(chars=(JENNY, KI, PRINCIPAL, LAW), hand=[[], [], [], []])
     run(s, ("round_start",))
     play(s, tuple(s.dice[0]))
@@ -462,7 +473,8 @@ def test_jenny_matrix_changes_one_die_after_rolling():
 
 
 def test_VGHS_049_050_051_refresh_and_retrieve():
-    """VGHS-049/050/051/021/020: permanent tokens return to the active pool, temporary
+    """VGHS-049, VGHS-050, VGHS-051, VGHS-021, VGHS-020: permanent tokens return to the active
+    pool, temporary
     ones in the inactive pool go back to the supply (unspent ones stay), standees return."""
     s = make_state(hand=[[], [], [], []])
     s.perm_i[0][FPS] = 2
@@ -480,7 +492,8 @@ def test_VGHS_049_050_051_refresh_and_retrieve():
 
 
 def test_VGHS_052_055_056_turn_order_and_three_standees_each():
-    """VGHS-052/053/055/056: from the first player clockwise, one standee per turn, until
+    """VGHS-052, VGHS-053, VGHS-055, VGHS-056: from the first player clockwise, one standee per
+    turn, until
     every player has placed 3; then the challenge phase runs."""
     s = make_state(hand=[[], [], [], []], first=2)
     run(s, ("place", 2))
@@ -550,3 +563,23 @@ def test_illegal_action_is_rejected():
     run(s, ("place", 0))
     with pytest.raises(IllegalActionError):
         GAME.apply(s, 99)
+
+
+def test_VGHS_042_043_044_048_prepare_phase_order():
+    """VGHS-042, VGHS-043, VGHS-044, VGHS-048, VGHS-041: the top challenge card is revealed,
+    everyone rolls and rerolls, tokens refresh and standees return, then the player turns
+    phase begins with the dice exactly as rolled."""
+    s = make_state(chars=(KI, PRINCIPAL, LAW, BRIAN), hand=[[], [], [], []])
+    s.deck = [3, 7]
+    s.perm_i[1][FPS] = 1
+    s.left = [0, 0, 0, 0]
+    run(s, ("round_start",))
+    assert s.challenge == 7 and s.deck == [3] and s.round == 2
+    assert s.perm_i[1][FPS] == 1            # refresh comes after the rolls
+    rolled = None
+    while s.pending.kind == "reroll":
+        play(s, tuple(s.dice[s.pending.player]))   # keep everything
+        rolled = [list(d) for d in s.dice]
+    assert s.pending.kind == "place" and s.pending.player == s.first
+    assert s.dice == rolled
+    assert s.perm_a[1][FPS] == 1 and s.left == [3, 3, 3, 3]
