@@ -12,7 +12,6 @@ from simcli.games.lovebattle.data import (
     FLIRTING,
     JEALOUSY,
     PUNISHMENT,
-    SEDUCTION,
 )
 from strategies import Bot
 
@@ -159,15 +158,32 @@ class LoveBot(Bot):
                     v += self.p["pp_bonus"] * pp.ki
         return v
 
-    def spot_value(self, view, w, room: int) -> float:
-        """How good it is to have the Hero in ``room`` (for plays and the Room Action)."""
+    @staticmethod
+    def favour_by_girl(view, w) -> list[float]:
+        """Per Girl: the weight of the playable cards held for a favoured Girl."""
         R = view.rules
-        v = 0.0
+        cg, ct = R.card_girl, R.card_type
+        fav = [0.0] * 5
         for k in set(view.hand):
-            c = R.cards[k]
-            if c.type != JEALOUSY and view.gloc[c.girl] == room and w[c.girl] > 0:
-                v += w[c.girl] * 0.8
-        return v
+            g = cg[k]
+            if ct[k] != JEALOUSY and w[g] > 0:
+                fav[g] += w[g] * 0.8
+        return fav
+
+    def best_spot(self, view, w, opts, room_factor: float):
+        """The Hero destination with the best plays and Room Action; and its value."""
+        fav = self.favour_by_girl(view, w)
+        gloc = view.gloc
+        rng = self.rng
+        best, best_v = opts[0], -1e9
+        for o in opts:
+            r = o[1]
+            v = (fav[0] * (gloc[0] == r) + fav[1] * (gloc[1] == r) + fav[2] * (gloc[2] == r)
+                 + fav[3] * (gloc[3] == r) + fav[4] * (gloc[4] == r)
+                 + room_factor * self.room_value(view, w, r) + rng.random() * 0.01)
+            if v > best_v:
+                best, best_v = o, v
+        return best, best_v
 
     # -- decisions -------------------------------------------------------------------------
     def choose(self, view, decision):
@@ -245,18 +261,14 @@ class LoveBot(Bot):
         return None
 
     def on_hero_phase(self, view, w, opts):
-        moves = [o for o in opts if o[0] == "move"]
-        here = self.spot_value(view, w, view.hero) + self.room_value(view, w, view.hero)
-        best = max(moves, key=lambda o: self.spot_value(view, w, o[1])
-                   + 0.5 * self.room_value(view, w, o[1]) + self.rng.random() * 0.01)
-        there = self.spot_value(view, w, best[1]) + 0.5 * self.room_value(view, w, best[1])
-        if ("act_first",) in opts and here >= there:
-            return ("act_first",)
+        best, there = self.best_spot(view, w, opts[1:], 0.5)
+        here = self.best_spot(view, w, (("move", view.hero),), 1.0)[1]
+        if opts[0] == ("act_first",) and here >= there:
+            return opts[0]
         return best
 
     def on_hero_move(self, view, w, opts):
-        return max(opts, key=lambda o: self.spot_value(view, w, o[1])
-                   + 0.3 * self.room_value(view, w, o[1]) + self.rng.random() * 0.01)
+        return self.best_spot(view, w, opts, 0.3)[0]
 
     def on_hero_action(self, view, w, opts):
         R = view.rules

@@ -260,7 +260,11 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
                          _int(pp, "ki", where))
         plot_points.extend([card] * pp.get("copies", 1))
 
+    move_opts = tuple(tuple(tuple(("move", c.kind, r) for r in girl_moves[room])
+                            for room in range(n_rooms)) for c in cards)
     return Rules(
+        card_girl=tuple(c.girl for c in cards), card_type=tuple(c.type for c in cards),
+        move_opts=move_opts, play_opts=tuple(("play", c.kind) for c in cards),
         n_players=n_players, **p, reshuffle=reshuffle, face_up=face_up,
         rooms=tuple(rooms), hallway=hallway, hero_start=hero_start, hall_rooms=hall_rooms,
         adjacent=adjacent, dist=tuple(tuple(d) for d in dist), hero_reach=hero_reach,

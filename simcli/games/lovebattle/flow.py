@@ -215,22 +215,20 @@ def alone_with_hero(st: State, g: int) -> bool:
 
 def girl_options(st: State, p: int) -> tuple:
     R = st.rules
-    cards = R.cards
+    cgirl, ctype, move_opts, play_opts = R.card_girl, R.card_type, R.move_opts, R.play_opts
     hero, gloc = st.hero, st.gloc
     opts = [END]
-    present = [o for o in range(5) if gloc[o] == hero]
+    crowd = gloc.count(hero) > 1
     for k in sorted(set(st.hands[p])):
-        c = cards[k]
-        g = c.girl
-        for r in R.girl_moves[gloc[g]]:                                 # LB-049, LB-050
-            opts.append(("move", k, r))
-        t = c.type
+        g = cgirl[k]
+        opts.extend(move_opts[k][gloc[g]])                              # LB-049, LB-050
+        t = ctype[k]
         if t == JEALOUSY or gloc[g] != hero:                            # LB-057, LB-051
             continue
         if t == SEDUCTION:
             if st.no_seduction:
                 continue
-            if len(present) > 1 and g != R.KATSUMI:                     # LB-055, LB-070
+            if crowd and g != R.KATSUMI:                                # LB-055, LB-070
                 continue
         elif t == ENCHANTMENT:
             if g != R.AIKA and not st.enchant_free and st.ki[p] < R.enchantment_cost:
@@ -241,9 +239,9 @@ def girl_options(st: State, p: int) -> tuple:
             continue
         elif t == FLIRTING and g == R.SAKIKO:                           # LB-072
             opts.append(("play", k, -1))
-            opts.extend(("play", k, o) for o in present if o != g)
+            opts.extend(("play", k, o) for o in range(5) if o != g and gloc[o] == hero)
             continue
-        opts.append(("play", k))
+        opts.append(play_opts[k])
     if not st.claimed:
         opts.extend(("claim", i) for i in claimable(st, p))
     return tuple(opts)
@@ -275,13 +273,14 @@ def change_love(st: State, g: int, delta: int, actor: int) -> None:
         st.log.append(f"{R.girls[g]} {delta:+d} Love -> {st.love[g]}")
 
 
-def card_extras(st: State, p: int, c):
+def card_extras(st: State, p: int, c) -> None:
+    """A card's extra effects: Ki, a TEST bonus for this turn, cards from its Girl's deck."""
     if c.ki:
         st.ki[p] += c.ki
     if c.test_bonus and p == st.active:
         st.test_bonus += c.test_bonus
-    if c.draw:
-        yield from choose_draws(st, p, c.draw)
+    for _ in range(c.draw):
+        draw_card(st, p, c.girl)
 
 
 def play_card(st: State, p: int, k: int, arg: int):
@@ -312,7 +311,7 @@ def play_card(st: State, p: int, k: int, arg: int):
         if t == ENCHANTMENT and g != R.AIKA and not st.enchant_free:   # LB-068, LB-073
             st.ki[p] -= R.enchantment_cost
         change_love(st, g, c.love, p)
-    yield from card_extras(st, p, c)
+    card_extras(st, p, c)
     if c.date:                                                         # LB-151
         rooms = tuple(("date", r) for r in range(len(R.rooms))
                       if r != R.hallway and r != room)
@@ -351,10 +350,10 @@ def jealousy_window(st: State, p: int, g: int):
         st.answering = -1
         if action == PASS:
             continue
-        yield from play_jealousy(st, q, action[1], g)
+        play_jealousy(st, q, action[1], g)
 
 
-def play_jealousy(st: State, q: int, k: int, g: int):
+def play_jealousy(st: State, q: int, k: int, g: int) -> None:
     R = st.rules
     c = R.cards[k]
     st.hands[q].remove(k)
@@ -365,7 +364,7 @@ def play_jealousy(st: State, q: int, k: int, g: int):
     say(st, f"{R.girls[c.girl]} answers with {c.name}")
     change_love(st, c.girl, c.love, q)
     change_love(st, g, c.rival, q)
-    yield from card_extras(st, q, c)
+    card_extras(st, q, c)
 
 
 # -- Hero Phase ---------------------------------------------------------------------------------

@@ -86,6 +86,7 @@ class View:
     )
 
     def __init__(self, st: State, player: int):
+        active = player == st.active
         self.player = player
         self.n_players = st.n
         self.period = st.period
@@ -96,18 +97,18 @@ class View:
         self.hand = tuple(st.hands[player])
         self.my_vote = st.votes[player]
         self.ki = tuple(st.ki)
-        self.plot_point_counts = tuple(len(h) for h in st.held)
+        self.plot_point_counts = tuple(map(len, st.held))
         self.my_plot_points = tuple(st.held[player])
         self.face_up = tuple(st.face_up)
-        self.hand_sizes = tuple(len(h) for h in st.hands)
-        self.deck_sizes = tuple(len(d) for d in st.decks)
+        self.hand_sizes = tuple(map(len, st.hands))
+        self.deck_sizes = tuple(map(len, st.decks))
         self.condition = st.condition
         self.meddling = st.meddling
-        self.claimed = st.claimed if player == st.active else False
-        self.test_bonus = st.test_bonus if player == st.active else 0
+        self.claimed = st.claimed if active else False
+        self.test_bonus = st.test_bonus if active else 0
         self.record = ((tuple(st.rec_up), tuple(st.rec_down), tuple(st.rec_types),
                         st.rec_plays, st.rec_six, tuple(st.rec_rooms), st.rec_kick, st.rec_top)
-                       if player == st.active else None)
+                       if active else None)
         self.answering = st.answering
         self.rules = st.rules   # the compiled components: public, never the game state
 
