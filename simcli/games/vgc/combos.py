@@ -137,12 +137,27 @@ def overlap(spec: Spec, info) -> int:
     """Most tiles of the hand (given as ``hand_info``) one full combination can use."""
     numask, counts, suits = info
     kind = spec.kind
+    best = 0
     if kind == "sequence":
-        return max((run & numask).bit_count() for run in spec.runs)
+        for run in spec.runs:
+            c = (run & numask).bit_count()
+            if c > best:
+                best = c
+        return best
     if kind == "colorseq":
-        return max((run & sm).bit_count() for run in spec.runs for sm in suits)
+        for sm in suits:
+            if sm:
+                for run in spec.runs:
+                    c = (run & sm).bit_count()
+                    if c > best:
+                        best = c
+        return best
     if kind == "color":
-        return min(spec.size, max(sm.bit_count() for sm in suits))
+        for sm in suits:
+            c = sm.bit_count()
+            if c > best:
+                best = c
+        return min(spec.size, best)
     if kind == "equal":
         if spec.eq_number >= 0:
             return min(spec.size, counts[spec.eq_number])

@@ -9,7 +9,6 @@ and ``thrill`` (a Thrill Trail tile) come up whenever they arise.
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 from simcli.engine import Decision, IllegalActionError, ranked_result
 from simcli.games.base import BaseGame
@@ -51,10 +50,13 @@ def setup_game(rules, rng, n: int) -> State:
     s.rental_up = min(size, p["rental_face_up"])
     s.meeple = [-1] * size
     s.crystal_bag = [c for c in range(len(rules.colors)) for _ in range(rules.per_color)]
+    crystals = [-1] * size
     for slot in range(size - p["rental_crystals"], size):
-        c = draw_crystal(s)
-        if c >= 0:
-            s.card_crystal[s.rental[slot]] = c
+        crystals[slot] = draw_crystal(s)
+    s.hidden_crystal = crystals[s.rental_up:]
+    for slot in range(s.rental_up):
+        if crystals[slot] >= 0:
+            s.card_crystal[s.rental[slot]] = crystals[slot]
     # D. Thrill Trail.
     s.thrill = [draw_tile(s) for _ in range(p["thrill_trail"])]
     # F. Newsstand, G. Video Game Store.
@@ -118,7 +120,12 @@ def reset_board(s: State) -> None:
         pl.rented.clear()
     s.discard.extend(t for t in s.grid if t >= 0)
     s.grid = [draw_tile(s) for _ in s.grid]
-    s.rental_up = min(len(s.rental), s.rental_up + s.rules.p["rental_reveal_per_week"])
+    up = min(len(s.rental), s.rental_up + s.rules.p["rental_reveal_per_week"])
+    for slot in range(s.rental_up, up):  # revealed cards show their Crystal with the game
+        c = s.hidden_crystal.pop(0)
+        if c >= 0:
+            s.card_crystal[s.rental[slot]] = c
+    s.rental_up = up
     for m in s.newsstand:
         if s.mag_crystal.pop(m, -1) >= 0:
             s.box_crystals += 1
@@ -143,9 +150,14 @@ def initiative_reset(s: State) -> None:
 
 # ------------------------------------------------------------------ flow --
 def action_options(s: State, pl: PlayerState, space: int) -> tuple:
+    """The Actions of the boards aligned with ``space`` the player may take, and none."""
+    return actions_for(s, pl, s.space_actions[space])
+
+
+def actions_for(s, pl: PlayerState, board_actions) -> tuple:
     p = s.rules.p
     out: list[tuple] = []
-    for name, arg in s.space_actions[space]:
+    for name, arg in board_actions:
         if name == "planning":
             out.append(("planning",))
         elif name == "money":
@@ -224,6 +236,7 @@ def advance(s: State) -> None:
                 if not opts:
                     s.pending.pop(0)
                     P.place_crystal(s, pl, item[1], -1)
+                    s.dirty = True
                     continue
                 s.dec = Decision(who, "crystal", opts)
                 return
@@ -237,7 +250,9 @@ def advance(s: State) -> None:
                     continue
                 s.dec = Decision(who, "thrill", opts)
                 return
-        P.check_achievements(s, pl)
+        if s.dirty:
+            s.dirty = False
+            P.check_achievements(s, pl)
         step = s.step
         if step == "take":
             opts = tuple(i for i, t in enumerate(s.grid) if t >= 0)
@@ -279,6 +294,8 @@ def apply_action(s: State, action) -> None:
     s.decisions += 1
     pl = s.players[d.player]
     kind = d.kind
+    if kind in ("play", "crystal", "reward", "action"):
+        s.dirty = True  # something an Achievement counts may have changed
     if kind == "play":
         verb = action[0]
         if verb == "end":
@@ -364,6 +381,52 @@ def do_action(s: State, pl: PlayerState, action: tuple) -> None:
         s.rent_window = True
 
 
+# ------------------------------------------------------------------ the view --
+class View:
+    """What one player may see. Everything in a player area is public (tiles face up).
+    Hidden: the order and contents of the tile bag, Discard Board, decks and crystal bag,
+    the face-down Rental Store cards (only the Crystals on them show), the box, the RNG.
+    Lists are shared with the state for speed (no copies): strategies must not modify
+    them and must not keep them past ``choose``."""
+
+    __slots__ = ("me", "n", "week", "phase", "step", "round", "order", "reserved", "rules",
+                 "players", "grid", "space_actions", "thrill", "rental_up", "rental",
+                 "meeple", "card_crystal", "store", "newsstand", "mag_crystal",
+                 "achievements", "hidden_crystals", "bag_size", "discard_size",
+                 "crystals_in_bag", "took_space", "rent_window", "rentals_turn", "pending")
+
+    def __init__(self, s: State, player: int):
+        self.me = player
+        self.n = s.n
+        self.week = s.week
+        self.phase = s.phase
+        self.step = s.step
+        self.round = s.round
+        self.order = s.order
+        self.reserved = s.reserved
+        self.rules = s.rules
+        self.players = s.players
+        self.grid = s.grid
+        self.space_actions = s.space_actions
+        self.thrill = s.thrill
+        self.rental_up = s.rental_up
+        self.rental = s.rental[: s.rental_up]
+        self.meeple = s.meeple
+        self.card_crystal = s.card_crystal  # face-up cards only
+        self.store = s.store
+        self.newsstand = s.newsstand
+        self.mag_crystal = s.mag_crystal
+        self.achievements = s.achievements
+        self.hidden_crystals = s.hidden_crystal  # Crystals on face-down cards (visible)
+        self.bag_size = len(s.bag)
+        self.discard_size = len(s.discard)
+        self.crystals_in_bag = len(s.crystal_bag)
+        self.took_space = s.took_space
+        self.rent_window = s.rent_window
+        self.rentals_turn = s.rentals_turn
+        self.pending = s.pending
+
+
 # ------------------------------------------------------------------ the Game --
 class VideoGameChampion(BaseGame):
     name = "vgc"
@@ -395,21 +458,7 @@ class VideoGameChampion(BaseGame):
 
     def view(self, state, player):
         """Public information only: no bag or deck order, face-down cards, RNG, box."""
-        s = state
-        return SimpleNamespace(
-            me=player, n=s.n, week=s.week, phase=s.phase, step=s.step, round=s.round,
-            order=tuple(s.order), reserved=tuple(s.reserved), rules=s.rules,
-            players=s.players, grid=tuple(s.grid), space_actions=s.space_actions,
-            thrill=tuple(s.thrill), rental_up=s.rental_up,
-            rental=tuple(s.rental[: s.rental_up]), meeple=tuple(s.meeple),
-            card_crystal=s.card_crystal, store=tuple(s.store), newsstand=tuple(s.newsstand),
-            mag_crystal=s.mag_crystal, achievements=tuple(s.achievements),
-            hidden_crystals=tuple(s.card_crystal.get(s.rental[x], -1)
-                                  for x in range(s.rental_up, len(s.rental))),
-            bag_size=len(s.bag), discard_size=len(s.discard),
-            crystals_in_bag=len(s.crystal_bag), took_space=s.took_space,
-            rent_window=s.rent_window, rentals_turn=s.rentals_turn, pending=tuple(s.pending),
-        )
+        return View(state, player)
 
     def result(self, state):
         return final_scores(state, ranked_result)

@@ -72,7 +72,7 @@ class State:
         "rental", "rental_set", "rental_up", "meeple", "card_crystal", "store_deck", "store",
         "mag_deck", "newsstand", "mag_crystal", "crystal_bag", "box_crystals", "box_cards",
         "box_mags", "achievements", "players", "pending", "rent_window", "rentals_turn",
-        "took_space", "wake_space", "dec", "decisions",
+        "took_space", "wake_space", "dec", "decisions", "dirty", "hidden_crystal",
     )
 
     def __init__(self, rules: Rules, rng):
@@ -98,7 +98,8 @@ class State:
         self.rental_set: frozenset = frozenset()
         self.rental_up = 0
         self.meeple: list[int] = []  # per rental slot: player or -1
-        self.card_crystal: dict[int, int] = {}  # card id -> crystal color (New Releases)
+        self.card_crystal: dict[int, int] = {}  # face-up card id -> crystal (New Releases)
+        self.hidden_crystal: list[int] = []  # crystal per face-down Rental slot, -1 none
         self.store_deck: list[int] = []
         self.store: list[int] = []
         self.mag_deck: list[int] = []
@@ -117,6 +118,7 @@ class State:
         self.wake_space = -1
         self.dec = None
         self.decisions = 0
+        self.dirty = False
 
     @property
     def current(self) -> int:
@@ -130,6 +132,7 @@ class State:
                      "newsstand", "box_cards", "box_mags", "achievements", "pending"):
             setattr(new, name, list(getattr(self, name)))
         new.card_crystal = dict(self.card_crystal)
+        new.hidden_crystal = list(self.hidden_crystal)
         new.mag_crystal = dict(self.mag_crystal)
         new.players = []
         for pl in self.players:
@@ -179,6 +182,7 @@ def crystal_total(state: State) -> int:
     """Crystals anywhere (bag, cards, magazines, players, box): always 40 with the
     printed components."""
     total = len(state.crystal_bag) + state.box_crystals + len(state.card_crystal)
+    total += sum(1 for c in state.hidden_crystal if c >= 0)
     total += sum(1 for c in state.mag_crystal.values() if c >= 0)
     total += sum(pl.crystals for pl in state.players)
     return total

@@ -1,0 +1,433 @@
+"""Video Game Champion heuristics.
+
+All of them share one evaluator (:class:`VGCBot`) that scores every option of a decision
+with tunable weights; they differ in their weights, i.e. in their plan:
+
+* ``beater``    - Beat games for points: hunts tiles that complete combinations.
+* ``collector`` - Play as many games as possible (Played count majority, bonus for 6+,
+  Thrills), renting a lot.
+* ``hunter``    - goes after the open Achievement cards.
+* ``rusher``    - New Release Crystals: rents new releases, buys Magazines, fills the
+  Password Notebook (Crystal majority, Vanguard).
+
+Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
+rules use); bots read only the view.
+"""
+from __future__ import annotations
+
+from simcli.games.vgc.combos import hand_info, overlap, useful_tiles
+from simcli.games.vgc.rules import actions_for
+from strategies import Bot
+
+
+class VGCBot(Bot):
+    name = "vgc-base"
+    description = "Weighted evaluator shared by the VGC heuristics."
+    params = {
+        "beat": 1.0,  # per point of a Beaten game
+        "play": 1.0,  # first token on a game (Played count, Thrill)
+        "crystal": 1.5,  # per New Release Crystal gained
+        "achieve": 0.5,  # per point of Achievement progress
+        "iou": 0.8,  # cost per IOU taken
+        "dollar": 0.6,  # per Dollar
+        "tile": 0.7,  # per Button Tile drawn
+        "wake": 1.0,  # value of going first at the Weekend
+        "mag": 1.0,  # a Magazine (wild) beyond its Crystal
+        "future": 0.5,  # weight of rentable games when valuing tiles
+        "rent_min": 1.5,  # least value for renting a game
+        "side": 0,  # Password Notebook side (index)
+    }
+
+    # ------------------------------------------------------------------ helpers --
+    def choose(self, view, decision):
+        handler = getattr(self, "on_" + decision.kind, None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision)
+
+    def me(self, view):
+        return view.players[view.me]
+
+    def _wilds(self, view, pl, card_id) -> int:
+        rules = view.rules
+        genre = rules.cards[card_id].genre
+        w = 1 if pl.tokens.get(card_id, 0) == 1 else 0
+        mc = view.mag_crystal
+        return w + sum(1 for m in pl.mags if mc.get(m, -1) >= 0 and genre in rules.magazines[m])
+
+    def memo(self, view) -> dict:
+        """A cache that lives for one decision (one view)."""
+        if self.__dict__.get("_mview") is not view:
+            self._mview = view
+            self._memo = {}
+        return self._memo
+
+    def targets(self, view, pl, future: bool = True) -> list[tuple[int, float]]:
+        """(card, weight) of the games worth collecting tiles for (cached per view)."""
+        m = self.memo(view)
+        key = ("targets", future)
+        res = m.get(key)
+        if res is None:
+            res = m[key] = self._targets(view, pl, future)
+        return res
+
+    def _targets(self, view, pl, future: bool) -> list[tuple[int, float]]:
+        rules = view.rules
+        out = [(pl.initial, 1.0)] + [(g, 1.0) for g in pl.presents]
+        out += [(view.rental[s], 1.0) for s in pl.rented]
+        if future and pl.meeples > 0 and pl.dollars > 0:
+            fut = self.p["future"]
+            for s, g in enumerate(view.rental):
+                if view.meeple[s] < 0:
+                    out.append((g, fut))
+        res = []
+        for g, w in out:
+            if pl.tokens.get(g, 0) == 2:
+                continue
+            card = rules.cards[g]
+            res.append((g, w * self.game_value(view, pl, g, card)))
+        if len(res) > 7:  # the held games and the best few rentable ones
+            held = len(res) - sum(1 for g, _ in res if g in view.rental and
+                                  g not in [view.rental[s] for s in pl.rented])
+            res = res[:held] + sorted(res[held:], key=lambda x: -x[1])[: max(0, 7 - held)]
+        return res
+
+    def game_value(self, view, pl, g, card) -> float:
+        m = self.memo(view)
+        key = ("gv", g)
+        v = m.get(key)
+        if v is None:
+            v = m[key] = self._game_value(view, pl, g, card)
+        return v
+
+    def _game_value(self, view, pl, g, card) -> float:
+        p = self.p
+        v = p["beat"] * card.score
+        if pl.tokens.get(g, 0) == 0:
+            v += p["play"]
+            if g in view.card_crystal:
+                v += p["crystal"]
+        return v + self.ach_delta(view, pl, g, beat=True)
+
+    def ach_delta(self, view, pl, g, beat: bool) -> float:
+        """Achievement progress of placing/flipping a token on game g."""
+        w = self.p["achieve"]
+        if not w or not view.achievements:
+            return 0.0
+        rules = view.rules
+        card = rules.cards[g]
+        first = pl.tokens.get(g, 0) == 0
+        gain = 0.0
+        for aid in view.achievements:
+            a = rules.achievements[aid]
+            c = a.cond
+            if c == "genre_played" and first and a.arg == card.genre:
+                have = pl.genre_played[a.arg]
+            elif c == "beaten" and beat and a.arg == card.difficulty:
+                have = pl.beaten_diff[a.arg]
+            elif c == "played_unbeaten" and not beat and first:
+                have = pl.played_unbeaten
+            elif c == "rental_played" and first and g in view.rental:
+                have = pl.rental_played
+            elif c == "all_genres" and first and not pl.genre_played[card.genre]:
+                have = sum(1 for x in pl.genre_played if x)
+            else:
+                continue
+            gain += a.points * (1.0 + have) / a.count
+        return w * gain
+
+    def tile_values(self, view, pl, future=True) -> list[tuple[int, float]]:
+        """(mask of tiles, value) per game the tiles would bring closer to completion;
+        a tile's value is the sum over the masks holding it (see :func:`tval`)."""
+        rules = view.rules
+        info = hand_info(pl.tiles)
+        out = []
+        for g, weight in self.targets(view, pl, future):
+            spec = rules.cards[g].spec
+            best, mask = useful_tiles(spec, info)
+            if not mask:
+                continue
+            missing = spec.size - self._wilds(view, pl, g) - best
+            if missing > 0:
+                out.append((mask, weight / missing))
+        return out
+
+    def keep_values(self, view, pl) -> list[float]:
+        """Value of each tile in hand (how much the best combinations need it)."""
+        rules = view.rules
+        tiles = pl.tiles
+        full = hand_info(tiles)
+        rests = None
+        vals = [0.0] * len(tiles)
+        for g, weight in self.targets(view, pl, True):
+            spec = rules.cards[g].spec
+            base = overlap(spec, full)
+            if not base:
+                continue
+            if rests is None:
+                rests = [hand_info(tiles[:i] + tiles[i + 1:]) for i in range(len(tiles))]
+            share = weight / max(1, spec.size - base + 1)
+            for i, info in enumerate(rests):
+                if overlap(spec, info) < base:
+                    vals[i] += share
+        return vals
+
+    # ------------------------------------------------------------------ decisions --
+    def on_side(self, view, decision):
+        opts = decision.options
+        return opts[int(self.p["side"]) % len(opts)]
+
+    def on_take(self, view, decision):
+        pl = self.me(view)
+        tv = self.tile_values(view, pl)
+        best, best_v = decision.options[0], -1e9
+        full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+        vs = _ViewState(view)
+        type_best: dict = {}
+        for space in decision.options:
+            t = view.grid[space]
+            v = tval(tv, t) * (0.5 if full else 1.0)
+            ab = 0.0  # no Action
+            for act in view.space_actions[space]:
+                av = type_best.get(act)
+                if av is None:
+                    av = max(self.action_value(view, pl, a) for a in actions_for(vs, pl, (act,)))
+                    type_best[act] = av
+                if av > ab:
+                    ab = av
+            v += ab + self.rng.random() * 0.01
+            if v > best_v:
+                best, best_v = space, v
+        return best
+
+    def action_value(self, view, pl, a, space=-1) -> float:
+        p = self.p
+        name = a[0]
+        rules = view.rules
+        limit = rules.p["tile_limit"]
+        room = limit - len(pl.tiles) - pl.ious
+        if name == "planning":
+            return p["tile"] * (2 if room >= 2 else 0.5 + max(room, 0))
+        if name == "money":
+            return 2 * p["dollar"] - p["iou"] * (1 + (room <= 0)) + self.iou_ach(view, pl, 1)
+        if name == "present":
+            card = rules.cards[a[1]]
+            v = self.game_value(view, pl, a[1], card) * 0.7 + self.present_ach(view, pl)
+            return v - 3 * p["iou"] * (1 + (room < 3)) + self.iou_ach(view, pl, 3)
+        if name == "wake":
+            return p["wake"] * (1.0 if view.phase == "routine" else 0.0)
+        if name == "study":
+            return a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
+        if name == "grandparents":
+            return p["dollar"] + a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
+        if name == "newsstand":
+            return self.mag_value(view, pl, a[1]) - p["dollar"]
+        if name == "rental":
+            return self.best_rent(view, pl)[1] * 0.8
+        return 0.0
+
+    def iou_ach(self, view, pl, k) -> float:
+        w = self.p["achieve"]
+        if not w:
+            return 0.0
+        for aid in view.achievements:
+            a = view.rules.achievements[aid]
+            if a.cond == "ious" and pl.ious < a.count:
+                return w * a.points * min(1.0, (pl.ious + k) / a.count)
+        return 0.0
+
+    def present_ach(self, view, pl) -> float:
+        w = self.p["achieve"]
+        for aid in view.achievements:
+            a = view.rules.achievements[aid]
+            if a.cond == "presents":
+                return w * a.points * (len(pl.presents) + 1) / a.count
+        return 0.0
+
+    def mag_value(self, view, pl, m) -> float:
+        p = self.p
+        rules = view.rules
+        genres = rules.magazines[m]
+        v = p["crystal"]
+        mine = [rules.cards[g].genre for g, _ in self.targets(view, pl, False)]
+        v += p["mag"] * (1.0 if any(x in genres for x in mine) else 0.4)
+        if p["achieve"] and view.achievements:
+            for aid in view.achievements:
+                a = rules.achievements[aid]
+                if a.cond in ("magazine_genres", "magazines_same_genre"):
+                    v += p["achieve"] * a.points * (len(pl.mags) + 1) / (2 * a.count)
+        return v
+
+    def best_rent(self, view, pl) -> tuple[int, float]:
+        """(slot, value) of the best rentable game now, or (-1, 0)."""
+        m = self.memo(view)
+        res = m.get("rent")
+        if res is None:
+            res = m["rent"] = self._best_rent(view, pl)
+        return res
+
+    def _best_rent(self, view, pl) -> tuple[int, float]:
+        if pl.meeples <= 0:
+            return -1, 0.0
+        rules = view.rules
+        info = hand_info(pl.tiles)
+        best, best_v = -1, 0.0
+        for s, g in enumerate(view.rental):
+            if view.meeple[s] >= 0 or pl.tokens.get(g, 0) == 2:
+                continue
+            cost = rules.p["new_release_rent_cost"] if g in view.card_crystal else \
+                rules.p["rent_cost"]
+            if cost > pl.dollars:
+                continue
+            card = rules.cards[g]
+            spec = card.spec
+            wilds = self._wilds(view, pl, g)
+            missing = max(0, spec.size - wilds - overlap(spec, info))
+            v = self.game_value(view, pl, g, card) / (1 + missing)
+            if spec.play is not None and pl.tokens.get(g, 0) == 0:
+                pm = max(0, 2 - wilds + (1 if pl.tokens.get(g, 0) == 1 else 0)
+                         - overlap(spec.play, info))
+                if pm == 0:
+                    v = max(v, self.p["play"] + (self.p["crystal"] if g in view.card_crystal
+                                                 else 0) + self.ach_delta(view, pl, g, False))
+            v -= cost * self.p["dollar"]
+            if v > best_v:
+                best, best_v = s, v
+        return best, best_v
+
+    def on_action(self, view, decision):
+        pl = self.me(view)
+        best, best_v = decision.options[-1], -1e9
+        for a in decision.options:
+            v = self.action_value(view, pl, a)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def on_wake_space(self, view, decision):
+        pl = self.me(view)
+        spaces = [s for s in decision.options if s != "keep"]
+        if not spaces or not pl.tiles:
+            return "keep"
+        tv = self.tile_values(view, pl)
+        s = max(spaces, key=lambda x: tval(tv, view.grid[x]))
+        keep = self.keep_values(view, pl)
+        if tval(tv, view.grid[s]) > min(keep) + 0.5:
+            return s
+        return "keep"
+
+    def on_wake_give(self, view, decision):
+        pl = self.me(view)
+        keep = self.keep_values(view, pl)
+        i = min(range(len(keep)), key=lambda k: keep[k])
+        return pl.tiles[i]
+
+    def on_discard(self, view, decision):
+        return self.on_wake_give(view, decision)
+
+    def on_thrill(self, view, decision):
+        pl = self.me(view)
+        tv = self.tile_values(view, pl)
+        return max(decision.options, key=lambda s: tval(tv, view.thrill[s]))
+
+    def on_crystal(self, view, decision):
+        pl = self.me(view)
+        side = view.rules.sides[pl.side]
+        best, best_v = decision.options[0], -1e9
+        for x in decision.options:
+            v = -2.0 if side.spaces[x] < 0 else 0.0  # keep rainbows for odd colors
+            for ln in side.lines_of[x]:
+                filled = sum(1 for y in side.lines[ln] if pl.notebook[y] >= 0)
+                v += (filled + 1) / len(side.lines[ln])
+            if v > best_v:
+                best, best_v = x, v
+        return best
+
+    def on_play(self, view, decision):
+        pl = self.me(view)
+        p = self.p
+        rules = view.rules
+        best, best_v = ("end",), 0.0
+        keep = None
+        for o in decision.options:
+            verb = o[0]
+            if verb == "end":
+                continue
+            if verb == "rent":
+                continue
+            g = o[1]
+            card = rules.cards[g]
+            first = pl.tokens.get(g, 0) == 0
+            v = 0.0
+            if first:
+                v += p["play"] + (p["crystal"] if g in view.card_crystal else 0.0)
+            if verb == "beat":
+                v += p["beat"] * card.score
+            v += self.ach_delta(view, pl, g, verb == "beat")
+            v += len(o[3]) * (p["crystal"] - p["mag"] * 0.5)
+            if verb == "play":
+                # playing prepares a wild for beating later; less so if beatable now
+                v += 0.3 * p["beat"] * card.score
+            if o[2]:
+                if keep is None:
+                    keep = dict(zip(pl.tiles, self.keep_values(view, pl), strict=True))
+                v -= 0.15 * sum(keep.get(t, 0.0) for t in o[2]) + 0.05 * len(o[2])
+            if v > best_v:
+                best, best_v = o, v
+        if best[0] == "end" and view.rent_window:
+            slot, v = self.best_rent(view, pl)
+            if slot >= 0 and v >= p["rent_min"] and ("rent", slot) in decision.options:
+                return ("rent", slot)
+        return best
+
+
+def tval(values: list[tuple[int, float]], t: int) -> float:
+    if t < 0:
+        return 0.0
+    return sum(share for mask, share in values if mask >> t & 1)
+
+
+class _ViewState:
+    """Just enough of a state for ``action_options`` (all public)."""
+
+    __slots__ = ("rules", "space_actions", "store", "reserved", "newsstand")
+
+    def __init__(self, view):
+        self.rules = view.rules
+        self.space_actions = view.space_actions
+        self.store = view.store
+        self.reserved = view.reserved
+        self.newsstand = view.newsstand
+
+
+class Beater(VGCBot):
+    name = "beater"
+    description = "Beats games for points: collects tiles that complete combinations."
+    params = {**VGCBot.params, "beat": 1.6, "play": 0.6, "crystal": 1.0, "achieve": 0.2,
+              "future": 0.6}
+
+
+class Collector(VGCBot):
+    name = "collector"
+    description = ("Plays as many games as possible (Played majority, 2 points past five, "
+                   "Thrills) and rents a lot.")
+    params = {**VGCBot.params, "beat": 0.8, "play": 3.0, "crystal": 1.2, "achieve": 0.3,
+              "rent_min": 0.5, "dollar": 0.4, "iou": 0.6, "future": 0.8}
+
+
+class Hunter(VGCBot):
+    name = "hunter"
+    description = "Goes after the open Achievement cards (genres, difficulties, behaviors)."
+    params = {**VGCBot.params, "beat": 1.0, "play": 1.0, "achieve": 2.5, "iou": 0.5}
+
+
+class Rusher(VGCBot):
+    name = "rusher"
+    description = ("Rushes New Release Crystals: rents new releases, buys Magazines and fills "
+                   "the Password Notebook.")
+    params = {**VGCBot.params, "beat": 0.9, "play": 1.2, "crystal": 3.5, "mag": 1.5,
+              "achieve": 0.4, "side": 1}
+
+
+STRATEGIES = {cls.name: cls for cls in (Beater, Collector, Hunter, Rusher)}
+DEFAULT_MIX = ("beater", "collector", "hunter", "rusher")
