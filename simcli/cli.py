@@ -75,6 +75,10 @@ SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="dask sche
                          "address, e.g. tcp://10.0.0.5:8786 (with --backend dask; default: "
                          "a local cluster).")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or tables.")]
+UntilOpt = Annotated[float | None, typer.Option("--until-ci", help="Keep adding games until "
+                     "every seat's 95% interval half-width is below this (e.g. 0.01).")]
+MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", help="With --until-ci: most "
+                        "games per variant (default 100x --games).")]
 
 
 @app.callback()
@@ -106,19 +110,133 @@ def run(
     data: DataOpt = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in "
                       "the same folder instead of starting afresh.")] = False,
+    until_ci: UntilOpt = None,
+    max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
-    from simcli.execute import argv_command, execute, plan_run, print_main_table
+    from simcli.execute import argv_command, plan_run, print_main_table
     from simcli.scenario import parse_set
 
     _check_backend(backend, scheduler)
     plan = plan_run(game, scenario=scenario, players=players, games=games, seed=seed,
                     strategies=strategy, overrides=parse_set(set_), data_file=data,
                     out=out_dir, command=argv_command())
-    outcome = execute(plan, jobs=jobs, backend=backend.value, scheduler=scheduler,
-                      quiet=quiet, resume=resume)
+    outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
+                       scheduler=scheduler, quiet=quiet, resume=resume)
     _finish(outcome, quiet, print_main_table)
+
+
+def _execute(plan, until_ci, max_games, **kwargs):
+    from simcli.execute import execute, execute_until
+    from simcli.scenario import ScenarioError
+
+    if until_ci is not None:
+        plan.meta["command"] += f" --until-ci {until_ci}" + (
+            f" --max-games {max_games}" if max_games else "")
+        return execute_until(plan, until_ci, max_games, **kwargs)
+    if max_games is not None:
+        raise ScenarioError("--max-games goes with --until-ci")
+    return execute(plan, **kwargs)
+
+
+@app.command()
+@user_errors
+def sweep(
+    scenario: Annotated[str, typer.Argument(help="Sweep scenario TOML: game, players, "
+                                            "strategies, games, seed and [[variant]] or "
+                                            "[grid].")],
+    games: GamesOpt = None,
+    seed: SeedOpt = None,
+    players: Annotated[list[int] | None, typer.Option("--players", "-p", help="Player "
+                       "count(s), repeatable (default: the scenario's).")] = None,
+    strategy: StrategyOpt = None,
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+                       "reports/sweep-<scenario>-<seed>/).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted sweep: "
+                      "finished variants and chunks are not played again.")] = False,
+    until_ci: UntilOpt = None,
+    max_games: MaxGamesOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Run every rules variant of a scenario on the same game seeds and rank them."""
+    from simcli.execute import print_main_table
+    from simcli.sweep import plan_sweep
+
+    _check_backend(backend, scheduler)
+    plan = plan_sweep(scenario, games=games, seed=seed, players=players, strategies=strategy,
+                      out=out_dir)
+    outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
+                       scheduler=scheduler, quiet=quiet, resume=resume)
+    if outcome.summary and not quiet:
+        _print_sweep(outcome.summary)
+    _finish(outcome, quiet, print_main_table)
+
+
+def _print_sweep(summary) -> None:
+    for title, rows in summary.get("sweep_tables", {}).items():
+        if not rows:
+            continue
+        table = Table(title=title)
+        cols = [c for c in rows[0] if c not in ("ci_low", "ci_high")]
+        for col in cols:
+            table.add_column(col)
+        for r in rows:
+            table.add_row(*(_cell(r[c]) for c in cols))
+        out.print(table)
+
+
+def _cell(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}" if abs(value) >= 0.001 or value == 0 else f"{value:.1e}"
+    return "" if value is None else str(value)
+
+
+@app.command("compare")
+@user_errors
+def compare_cmd(
+    base: Annotated[str, typer.Argument(help="Baseline results folder or summary.json.")],
+    new: Annotated[str, typer.Argument(help="New results folder or summary.json.")],
+) -> None:
+    """Compare two runs of the same game, player count and strategies (markdown)."""
+    from simcli.compare import compare, comparison_markdown, load_side
+
+    a, b = load_side(base), load_side(new)
+    typer.echo(comparison_markdown(a, b, compare(a, b)))
+
+
+@app.command()
+@user_errors
+def check(
+    scenario: Annotated[str, typer.Argument(help="Scenario TOML to run (with [check] bounds "
+                                            "when no --baseline is given).")],
+    baseline: Annotated[str | None, typer.Option("--baseline", help="Baseline summary.json "
+                        "(or results folder) to compare against.")] = None,
+    tolerance: Annotated[float, typer.Option("--tolerance", help="Largest allowed move of a "
+                         "seat or strategy win share (fails only if also significant).")] = 0.02,
+    games: GamesOpt = None,
+    max_games: Annotated[int | None, typer.Option("--max-games", help="With [check] bounds: "
+                         "most games before stopping undecided (default 20x the first look)."
+                         )] = None,
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+                       "reports/check-<scenario>/).")] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Balance regression check: exit 1 if win shares moved (or a bound fails), else 0."""
+    from simcli.compare import run_check
+
+    _check_backend(backend, scheduler)
+    result = run_check(scenario, baseline=baseline, tolerance=tolerance, max_games=max_games,
+                       games=games, out=out_dir, jobs=jobs, backend=backend.value,
+                       scheduler=scheduler, quiet=quiet)
+    typer.echo(result.text)
+    raise typer.Exit(0 if result.passed else 1)
 
 
 def _check_backend(backend: Backend, scheduler: str | None) -> None:
@@ -144,6 +262,10 @@ def _finish(outcome, quiet: bool, print_table) -> None:
         err.print(f"interrupted: kept the games finished so far in {outcome.folder}; "
                   "rerun with --resume to continue", highlight=False)
         raise typer.Exit(130)
+    if outcome.summary is None:
+        err.print(f"no game finished: nothing to summarise in {outcome.folder}",
+                  highlight=False)
+        raise typer.Exit(1)
     if outcome.errors:
         err.print(f"{outcome.errors} game(s) raised; seeds, tracebacks and replay commands in "
                   f"{outcome.folder / 'errors.jsonl'}", highlight=False)

@@ -211,8 +211,7 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     seconds = time.perf_counter() - t0
     merge_parts(folder, plan.configs)
     summary = None
-    results = folder / "results.parquet"
-    if results.exists() and pq.read_metadata(results).num_rows:
+    if folder_has_rows(folder):
         summary = report.build(folder, count_errors(folder), interrupted)
     return Outcome(folder, done, count_errors(folder), seconds, interrupted, summary)
 
@@ -253,9 +252,71 @@ def print_main_table(summary: dict[str, Any], console: Console | None = None) ->
             f"{f['first_player_advantage']:+.3f} [{f['fpa_ci_low']:+.3f}, "
             f"{f['fpa_ci_high']:+.3f}], p={f['fpa_p_value']:.3g} ({verdict}); "
             f"chi-square over seats p={f['chi_p_value']:.3g}")
-    ends = ", ".join(f"{e['end_reason']} {e['share']:.0%}" for e in summary["end_reasons"])
-    console.print(f"end conditions: {ends}")
+    groups: dict[str, list[str]] = {}
+    for e in summary["end_reasons"]:
+        label = f"{e['variant']}, {e['n_players']}p" if many else ""
+        groups.setdefault(label, []).append(f"{e['end_reason']} {e['share']:.0%}")
+    for label, ends in groups.items():
+        console.print(f"end conditions{' (' + label + ')' if label else ''}: {', '.join(ends)}")
 
 
 def argv_command() -> str:
     return shlex.join(["simcli", *sys.argv[1:]])
+
+
+def max_half_width(folder: Path) -> float:
+    """The widest seat win-share interval half-width in a results folder."""
+    import polars as pl
+
+    from simcli import tables
+
+    seats = tables.seat_table(pl.read_parquet(folder / "results.parquet"))
+    return float(((seats["ci_high"] - seats["ci_low"]) / 2).max())
+
+
+def execute_until(plan: RunPlan, width: float, max_games: int | None, **kwargs) -> Outcome:
+    """Add games in chunks until every seat's 95% interval half-width is below ``width``
+    (or ``max_games`` per variant is reached). Half-widths shrink as 1/sqrt(games), so
+    each step asks for the games that the current width predicts, rounded up to chunks."""
+    import dataclasses
+    import math
+
+    from simcli.runner import CHUNK
+
+    if width <= 0 or width >= 0.5:
+        raise ScenarioError(f"--until-ci takes a half-width between 0 and 0.5, not {width}")
+    limit = max_games or 100 * plan.configs[0].n_games
+    if limit < plan.configs[0].n_games:
+        raise ScenarioError(f"--max-games {limit} is below --games {plan.configs[0].n_games}")
+    outcome = execute(plan, **kwargs)
+    total_seconds = outcome.seconds
+    played = outcome.games
+    n = plan.configs[0].n_games
+    kwargs.pop("resume", None)
+    while not outcome.interrupted and (folder_has_rows(plan.folder)):
+        hw = max_half_width(plan.folder)
+        if hw < width or n >= limit:
+            break
+        want = math.ceil(n * (hw / width) ** 2 * 1.05)
+        want = min(limit, max(n + CHUNK, math.ceil(want / CHUNK) * CHUNK))
+        plan.configs = [dataclasses.replace(c, n_games=want) for c in plan.configs]
+        plan.meta["games"] = want
+        outcome = execute(plan, start=n, **kwargs)
+        total_seconds += outcome.seconds
+        played += outcome.games
+        n = want
+    if folder_has_rows(plan.folder):
+        hw = max_half_width(plan.folder)
+        reached = "reached" if hw < width else "NOT reached (hit --max-games)"
+        plan.meta["stopping"] = (f"--until-ci {width}: widest seat half-width {hw:.4f} "
+                                 f"{reached} after {n} games per variant")
+        report.write_run_file(plan.folder, plan.meta)
+        outcome.summary = report.build(plan.folder, count_errors(plan.folder),
+                                       outcome.interrupted)
+    outcome.games, outcome.seconds = played, total_seconds
+    return outcome
+
+
+def folder_has_rows(folder: Path) -> bool:
+    path = folder / "results.parquet"
+    return path.exists() and pq.read_metadata(path).num_rows > 0

@@ -20,33 +20,39 @@ def _save(fig, path: Path) -> Path:
     return path
 
 
-def _label(variant: str, n_players: int, many_variants: bool) -> str:
-    return f"{variant}, {n_players}p" if many_variants else f"{n_players} players"
-
-
 def seat_win_share(seats: pl.DataFrame, path: Path, title: str) -> Path:
-    """Grouped bars: win share per seat with 95% intervals and the fair-share line, one
-    bar colour per variant (and player count)."""
-    groups = list(seats.group_by(tables.GROUP, maintain_order=True))
-    many = seats["variant"].n_unique() > 1
-    max_seat = int(seats["seat"].max())
-    width = 0.8 / max(1, len(groups))
-    fig, ax = plt.subplots(figsize=(max(6, 1.3 * max_seat + 0.4 * len(groups)), 4.2))
-    for g, ((variant, n_players), group) in enumerate(groups):
-        x = group["seat"].to_numpy() + (g - (len(groups) - 1) / 2) * width
-        share = group["win_share"].to_numpy()
-        err = np.vstack([share - group["ci_low"].to_numpy(), group["ci_high"].to_numpy() - share])
-        ax.bar(x, share, width=width * 0.95, yerr=err, capsize=3,
-               label=_label(variant, n_players, many))
-        fair = float(group["fair_share"][0])
-        ax.hlines(fair, x.min() - width / 2, x.max() + width / 2, colors="black",
-                  linestyles="dashed", linewidth=1)
-    ax.set_xticks(range(1, max_seat + 1))
-    ax.set_xlabel("seat (1 = first player)")
-    ax.set_ylabel("win share (95% Wilson interval)")
-    ax.set_title(title + "  — dashed: fair share 1/n")
-    if len(groups) > 1:
-        ax.legend(fontsize=8)
+    """Win share per seat with 95% intervals and the fair-share line: one panel per
+    player count, one bar colour per variant."""
+    counts = sorted(seats["n_players"].unique().to_list())
+    variants = seats["variant"].unique(maintain_order=True).to_list()
+    widest = int(seats["seat"].max())
+    fig, axes = plt.subplots(1, len(counts), squeeze=False, sharey=True,
+                             figsize=(max(6, len(counts) * (1.2 * widest + 0.3 * len(variants))
+                                          + 1), 4.4))
+    width = 0.8 / max(1, len(variants))
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for ax, n in zip(axes[0], counts, strict=True):
+        panel = seats.filter(pl.col("n_players") == n)
+        for g, variant in enumerate(variants):
+            group = panel.filter(pl.col("variant") == variant)
+            if group.is_empty():
+                continue
+            x = group["seat"].to_numpy() + (g - (len(variants) - 1) / 2) * width
+            share = group["win_share"].to_numpy()
+            err = np.vstack([share - group["ci_low"].to_numpy(),
+                             group["ci_high"].to_numpy() - share])
+            ax.bar(x, share, width=width * 0.95, yerr=err, capsize=3,
+                   color=colours[g % len(colours)], label=variant)
+        n_seats = int(panel["seat"].max())
+        ax.axhline(float(panel["fair_share"][0]), color="black", linestyle="dashed",
+                   linewidth=1)
+        ax.set_xticks(range(1, n_seats + 1))
+        ax.set_xlabel("seat (1 = first player)")
+        ax.set_title(f"{n} players" if len(counts) > 1 else "", fontsize=9)
+    axes[0][0].set_ylabel("win share (95% Wilson interval)")
+    fig.suptitle(title + "  — dashed: fair share 1/n", fontsize=11)
+    if len(variants) > 1:
+        axes[0][-1].legend(fontsize=7)
     return _save(fig, path)
 
 

@@ -1,4 +1,4 @@
-"""summary.json / summary.md / plots from a results folder.
+"""summary.json / summary.md / report.html / plots from a results folder.
 
 A results folder holds ``results.parquet`` and ``run.json`` (the run's parameters, written
 when the run starts). Everything else is rebuilt from those two by :func:`build`, which is
@@ -92,6 +92,13 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame,
     except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
         game_tables = {"analysis error": [{"error": f"{type(exc).__name__}: {exc}"}]}
     n_games = int(tables.games_frame(df).height)
+    sweep_tables = {}
+    if meta.get("sweep"):
+        from simcli.sweep import sweep_tables as make_sweep_tables
+
+        sweep_tables = {title: records(t) for title, t in
+                        make_sweep_tables(df, meta.get("variants", [])).items()}
+    per_config = (tables.games_frame(df).group_by(tables.GROUP).agg(pl.len().alias("n")))
     return {
         "simcli_version": __version__,
         "game": meta["game"],
@@ -99,6 +106,7 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame,
         "rules_version": meta.get("rules_version", game.RULES_VERSION),
         "players": meta.get("players"),
         "games": n_games,
+        "games_per_variant": int(per_config["n"].min()) if per_config.height else 0,
         "games_requested": meta.get("games"),
         "seed": meta.get("seed"),
         "strategies": meta.get("strategies"),
@@ -115,7 +123,9 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame,
         "end_reasons": records(tables.end_reason_table(df)),
         "length": records(tables.length_table(df)),
         "score_quantiles": records(tables.score_quantiles(df)),
+        "sweep_tables": sweep_tables,
         "game_tables": game_tables,
+        "stopping": meta.get("stopping"),
     }
 
 
@@ -139,7 +149,10 @@ def markdown(summary: dict[str, Any]) -> str:
         out.append(f"- **{summary['errors']} game(s) raised**: see errors.jsonl")
     if summary.get("interrupted"):
         out.append("- **interrupted**: the tables cover the games finished before the stop")
-    sections = [
+    if summary.get("stopping"):
+        out.append(f"- stopping rule: {summary['stopping']}")
+    sections = [(title, frame(rows)) for title, rows in summary.get("sweep_tables", {}).items()]
+    sections += [
         ("Seat win share (95% Wilson interval)", seats),
         ("Fairness: first-player advantage and chi-square over seats",
          frame(summary["fairness"])),
@@ -187,6 +200,10 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     title = game.title
     paths = plots.standard_plots(df, tables.seat_table(df), tables.strategy_table(df),
                                  plot_dir, title, getattr(game, "turn_unit", "turns"))
+    if meta.get("sweep"):
+        from simcli.sweep import heatmap
+
+        paths += heatmap(df, meta.get("variants", []), plot_dir)
     try:
         paths += game.plots(df, plot_dir)
     except Exception as exc:  # noqa: BLE001
@@ -194,4 +211,7 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     summary["plots"] = [p.name for p in paths]
     (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     (folder / "summary.md").write_text(markdown(summary))
+    from simcli import html
+
+    html.write(summary, folder)
     return summary

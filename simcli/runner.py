@@ -10,6 +10,7 @@ games.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shlex
@@ -173,8 +174,14 @@ def chunk_bounds(start: int, stop: int, size: int = CHUNK) -> list[tuple[int, in
     return bounds
 
 
+def _part_prefix(cfg: RunConfig) -> str:
+    """File-name prefix of a config's parts (variant names may hold any character)."""
+    tag = hashlib.sha1(cfg.variant.encode()).hexdigest()[:12]
+    return f"{tag}-{cfg.n_players}p-"
+
+
 def _part_path(folder: Path, cfg: RunConfig, start: int) -> Path:
-    return folder / PARTS / f"{cfg.variant}-{cfg.n_players}p-{start:010d}.parquet"
+    return folder / PARTS / f"{_part_prefix(cfg)}{start:010d}.parquet"
 
 
 def _to_table(cols: dict[str, list]) -> pa.Table:
@@ -254,9 +261,12 @@ def run_chunks(
 def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
     """Concatenate the part files, in config then game order, into results.parquet."""
     paths: list[Path] = []
+    present = sorted(p.name for p in (folder / PARTS).iterdir()) if (folder / PARTS).is_dir() \
+        else []
     for cfg in order:
-        prefix = f"{cfg.variant}-{cfg.n_players}p-"
-        paths += sorted(p for p in (folder / PARTS).glob(f"{prefix}*.parquet"))
+        prefix = _part_prefix(cfg)
+        paths += [folder / PARTS / name for name in present
+                  if name.startswith(prefix) and name.endswith(".parquet")]
     out = folder / "results.parquet"
     if not paths:
         if out.exists():

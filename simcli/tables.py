@@ -12,6 +12,18 @@ from simcli import stats
 GROUP = ["variant", "n_players"]
 
 
+def _in_run_order(out: pl.DataFrame, df: pl.DataFrame, *rest: str,
+                  descending: bool = False) -> pl.DataFrame:
+    """Sort by variant in the order the run played them (not alphabetically), then
+    player count and ``rest``."""
+    order = {v: i for i, v in enumerate(df["variant"].unique(maintain_order=True).to_list())}
+    keyed = out.with_columns(pl.col("variant").replace_strict(order, return_dtype=pl.Int64)
+                             .alias("_order"))
+    by = ["_order", "n_players", *rest]
+    desc = [False, False, *([descending] * len(rest))]
+    return keyed.sort(by, descending=desc, maintain_order=True).drop("_order")
+
+
 def _with_intervals(df: pl.DataFrame, wins: str = "wins", n: str = "games") -> pl.DataFrame:
     bounds = [stats.wilson(w, g) for w, g in zip(df[wins].to_list(), df[n].to_list(),
                                                   strict=True)]
@@ -39,8 +51,8 @@ def seat_table(df: pl.DataFrame) -> pl.DataFrame:
             (pl.col("wins") / pl.col("games")).alias("win_share"),
             (1.0 / pl.col("seats")).alias("fair_share"),
         )
-        .sort([*GROUP, "seat"], maintain_order=True)
     )
+    out = _in_run_order(out, df, "seat")
     return _with_intervals(out).select(
         *GROUP, "seat", "games", "wins", "win_share", "ci_low", "ci_high", "fair_share",
         "mean_score", "sd_score", "mean_place",
@@ -59,8 +71,8 @@ def strategy_table(df: pl.DataFrame) -> pl.DataFrame:
             pl.col("place").mean().alias("mean_place"),
         )
         .with_columns((pl.col("wins") / pl.col("games")).alias("win_share"))
-        .sort([*GROUP, "win_share"], descending=[False, False, True], maintain_order=True)
     )
+    out = _in_run_order(out, df, "win_share", descending=True)
     return _with_intervals(out).select(
         *GROUP, "strategy", "games", "wins", "win_share", "ci_low", "ci_high", "mean_score",
         "mean_place",
@@ -76,29 +88,26 @@ def end_reason_table(df: pl.DataFrame) -> pl.DataFrame:
     """How often each end condition was reached."""
     games = games_frame(df)
     totals = games.group_by(GROUP).agg(pl.len().alias("total"))
-    return (
+    out = (
         games.group_by([*GROUP, "end_reason"]).agg(pl.len().alias("games"))
         .join(totals, on=GROUP)
         .with_columns((pl.col("games") / pl.col("total")).alias("share"))
         .drop("total")
-        .sort([*GROUP, "games"], descending=[False, False, True], maintain_order=True)
     )
+    return _in_run_order(out, df, "games", descending=True)
 
 
 def length_table(df: pl.DataFrame) -> pl.DataFrame:
     """Game length (turns as the game counts them, and decisions) per variant."""
-    return (
-        games_frame(df).group_by(GROUP)
-        .agg(
-            pl.len().alias("games"),
-            pl.col("turns").mean().alias("mean_turns"),
-            pl.col("turns").median().alias("median_turns"),
-            pl.col("turns").min().alias("min_turns"),
-            pl.col("turns").max().alias("max_turns"),
-            pl.col("decisions").mean().alias("mean_decisions"),
-        )
-        .sort(GROUP)
+    out = games_frame(df).group_by(GROUP).agg(
+        pl.len().alias("games"),
+        pl.col("turns").mean().alias("mean_turns"),
+        pl.col("turns").median().alias("median_turns"),
+        pl.col("turns").min().alias("min_turns"),
+        pl.col("turns").max().alias("max_turns"),
+        pl.col("decisions").mean().alias("mean_decisions"),
     )
+    return _in_run_order(out, df)
 
 
 def fairness_table(df: pl.DataFrame) -> pl.DataFrame:
@@ -125,14 +134,11 @@ def fairness_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def score_quantiles(df: pl.DataFrame) -> pl.DataFrame:
     """Score distribution per seat: quartiles and extremes."""
-    return (
-        df.group_by([*GROUP, "seat"])
-        .agg(
-            pl.col("score").min().alias("min"),
-            pl.col("score").quantile(0.25).alias("q25"),
-            pl.col("score").median().alias("median"),
-            pl.col("score").quantile(0.75).alias("q75"),
-            pl.col("score").max().alias("max"),
-        )
-        .sort([*GROUP, "seat"])
+    out = df.group_by([*GROUP, "seat"]).agg(
+        pl.col("score").min().alias("min"),
+        pl.col("score").quantile(0.25).alias("q25"),
+        pl.col("score").median().alias("median"),
+        pl.col("score").quantile(0.75).alias("q75"),
+        pl.col("score").max().alias("max"),
     )
+    return _in_run_order(out, df, "seat")
