@@ -103,15 +103,7 @@ def setup_step(state: State) -> None:
         opts = []
         bounds = letter_bounds(R, B)
         for i, s in enumerate(hand):
-            others = [x for j, x in enumerate(hand) if j != i]
-            for c in student_cells(R, B, s, bounds):
-                if others:
-                    B.photo[c] = s
-                    ok = all(student_cells(R, B, o) for o in others)
-                    B.photo[c] = EMPTY
-                    if not ok:
-                        continue
-                opts.append((i, c))
+            opts.extend((i, c) for c in student_cells(R, B, s, bounds))
         if opts:
             ask(state, p, "start_student", opts)
             return
@@ -119,6 +111,29 @@ def setup_step(state: State) -> None:
         hand.clear()
         state.setup_queue = [x for x in state.setup_queue if x != (p, "student")]
     state.phase = "round_start"
+
+
+def _others_fit(R, B, bounds, cell: int, s: int, others) -> bool:
+    """Whether every other dealt student still has a legal space once ``s`` is at ``cell``."""
+    pre, suf = bounds
+    photo = B.photo
+    ls = R.s_letter[s]
+    for o in others:
+        lo = R.s_letter[o]
+        ok = False
+        for d in range(R.n_cells):
+            if d == cell or photo[d] != EMPTY or not pre[d] <= lo <= suf[d]:
+                continue
+            a, b = min(d, cell), max(d, cell)
+            if any(photo[k] >= TEACHER for k in range(a + 1, b)):
+                ok = True  # another class
+            elif (d < cell and lo <= ls) or (d > cell and lo >= ls):
+                ok = True
+            if ok:
+                break
+        if not ok:
+            return False
+    return True
 
 
 # ----------------------------------------------------------------------------- phases
@@ -241,7 +256,7 @@ def take_options(state: State, p: int, loc: int, tag: str, students_only: bool) 
             if len(B.staff) < R.staff_slots:
                 opts.append((tag, slot, -1, 0))
         else:
-            opts.extend((tag, slot, pos, 0) for pos, _ in tile_fits(R, B, code - TILE))
+            opts.extend((tag, slot, pos, 0) for pos in tile_fits(R, B, code - TILE))
     return opts
 
 
@@ -271,11 +286,22 @@ def action_options(state: State) -> list:
     if B.storage and token_targets(R, B):
         for t in sorted(set(B.storage)):
             opts.append(("store", t))
-    if B.sigs >= 2 and move_sources(R, B):
+    if B.sigs >= 2 and can_move(R, B):
         opts.append("move")
     if main_done or not main_possible:
         opts.append("end")
     return opts
+
+
+def can_move(R, B) -> bool:
+    """A token on a student and another student with room (C89-109)."""
+    cap = R.max_tokens
+    photo, tok = B.photo, B.tok
+    holders = [t for c, t in enumerate(tok) if 0 <= photo[c] < TEACHER]
+    holders.extend(ss[2] for ss in B.ss)
+    has = [sum(t) for t in holders]
+    room = sum(1 for x in has if x < cap)
+    return any(x and room - (x < cap) >= 1 for x in has)
 
 
 def move_sources(R, B) -> list[tuple]:

@@ -23,7 +23,7 @@ class View:
 
     __slots__ = ("player", "rules", "round", "turn", "first", "seats", "display",
                  "display_ss", "spaces", "boards", "objectives", "tctx", "ctx", "ed",
-                 "active_loc", "tile1_left")
+                 "active_loc", "tile1_left", "hand")
 
     def __init__(self, state: State, player: int):
         self.player = player
@@ -43,6 +43,7 @@ class View:
         self.ed = state.ed
         self.active_loc = state.active_loc if state.ed >= 0 else -1
         self.tile1_left = state.tile1_left
+        self.hand = tuple(state.hands[player]) if state.phase == "setup" else ()
 
 
 class ClassOf89(BaseGame):

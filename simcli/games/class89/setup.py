@@ -309,7 +309,9 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
         st_name=tuple(st_name), tl_stack=tuple(tl_stack), tl_fits=tuple(tl_fits),
         tl_eff=tuple(tl_eff), tl_score=tuple(tl_score), tl_student=tuple(tl_student),
         tl_name=tuple(tl_name), tl_size=tuple(tl_size),
-        tl_cells=tuple({pos: cells for pos, cells in f} for f in tl_fits), objectives=tuple(ob),
+        tl_cells=tuple({pos: cells for pos, cells in f} for f in tl_fits),
+        tl_masks=tuple(tuple((pos, sum(1 << j for j in cells)) for pos, cells in f)
+                       for f in tl_fits), objectives=tuple(ob),
         obj_by_type=tuple(tuple(x) for x in by_type), objective_set=oset,
         objective_mode=mode, objective_threshold=thr,
         objective_points=tuple(int(x) for x in opts[okey]),

@@ -276,7 +276,7 @@ def take(state: State, loc: int, slot: int) -> None:
         _push(state, R.st_eff[code - STAFF])
     else:
         tile = code - TILE
-        _push(state, place_tile(R, B, tile, tile_fits(R, B, tile)[0][1], ss))
+        _push(state, place_tile(R, B, tile, R.tl_cells[tile][tile_fits(R, B, tile)[0]], ss))
     _log(state, f"takes {describe_code(R, code)} from the {R.loc_name[loc]}")
 
 

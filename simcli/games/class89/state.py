@@ -38,7 +38,7 @@ class Board:
     __slots__ = (
         "photo", "tok", "abc", "abc_cells", "storage", "grid", "tiles", "ss", "staff",
         "tracks", "sigs", "side", "rows_done", "cols_done", "halves_done", "tile1s",
-        "used", "visited", "is_ed", "markers", "marker_tok", "objective_points",
+        "used", "visited", "is_ed", "gmask", "markers", "marker_tok", "objective_points",
     )
 
     def __init__(self, n_cells: int, n_grid: int):
@@ -58,6 +58,7 @@ class Board:
         self.cols_done = 0
         self.halves_done = 0
         self.tile1s = 0
+        self.gmask = 0  # bitmask of covered grid spaces
         self.used = [False, False, False, False]  # team members used this round
         self.visited = 0  # bitmask of locations visited this round
         self.is_ed = False

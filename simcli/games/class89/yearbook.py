@@ -116,10 +116,11 @@ def place_card(R, B: Board, cell: int, code: int, abc: bool = False) -> list[tup
     return effects
 
 
-def tile_fits(R, B: Board, tile: int) -> list[tuple]:
-    """(top-left space, covered spaces) for every legal position of ``tile`` (C89-113..116)."""
-    grid = B.grid
-    return [f for f in R.tl_fits[tile] if all(grid[j] == EMPTY for j in f[1])]
+def tile_fits(R, B: Board, tile: int) -> list[int]:
+    """Top-left space of every legal position of ``tile`` (C89-113..116): fully inside the
+    grid, in its printed orientation, over no other tile."""
+    occ = B.gmask
+    return [pos for pos, mask in R.tl_masks[tile] if not occ & mask]
 
 
 def place_tile(R, B: Board, tile: int, cells, student: int = EMPTY) -> list[tuple]:
@@ -129,6 +130,7 @@ def place_tile(R, B: Board, tile: int, cells, student: int = EMPTY) -> list[tupl
     grid = B.grid
     for j in cells:
         grid[j] = tile
+        B.gmask |= 1 << j
         effects.extend(R.grid_icons[j])
     if tile == TILE1:
         B.tile1s += 1

@@ -1,0 +1,436 @@
+"""Class of '89 heuristic strategies.
+
+All heuristics share one option evaluator (``C89Bot``): every option of a decision gets
+a value from tunable weights and the best one is played (ties broken by the bot's own
+RNG). The strategies differ in their weights, i.e. in their plan:
+
+* ``objective_chaser`` — tokens concentrated for the club objectives in play.
+* ``club_climber`` — club track steps, half-icon matches, Editors, majorities.
+* ``signature_saver`` — free spaces and the School Entrance, signatures kept to the end.
+* ``class_builder`` — teachers and full classes for teacher scoring, tokens matched to
+  what each teacher scores.
+* ``tile_builder`` — Wildcat Way tiles, grid halves and 1x1 tiles.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from simcli.games.class89.state import (
+    ANY, E_DRAW_S, E_DRAW_T, E_FACE_S, E_FACE_T, E_SIG, E_TILE1, E_TOK, E_TRACK, EMPTY,
+    ENTRANCE, STAFF, TEACHER, TILE, TREASURER,
+)
+from simcli.games.class89.yearbook import SS_BASE, matches_at
+
+from . import Bot
+
+BASE_PARAMS = {
+    "student": 3.0,  # a student in the class photo
+    "teacher": 4.0,  # a teacher (fewer than `teachers_wanted` placed)
+    "teachers_wanted": 4,
+    "staff": 2.0,
+    "new_staff_club": 2.0,
+    "tile": 1.0,  # a Wildcat Way tile, per grid space covered
+    "tile_points": 1.0,  # per expected end-game point printed on a tile
+    "half": 3.0,  # completing a grid half
+    "sig": 1.0,  # gaining a signature
+    "sig_cost": 1.2,  # spending a signature
+    "token": 1.5,
+    "objective_token": 1.5,  # extra for a token type that an objective in play counts
+    "track": 2.0,
+    "match": 2.0,  # a half-icon pair formed
+    "tile1": 1.0,
+    "draw": 2.0,
+    "spacing": 3.0,  # penalty for a student far from the space its letter suggests
+    "abc": 3.0,  # penalty for spending the ABC token
+    "treasurer": 1.0,  # penalty for using the Treasurer early
+    "refresh": 3.0,  # refresh when the best take is worth less than this
+    "concentrate": 0.6,  # token placement: per token of the same type in the row/column
+    "teacher_fit": 2.0,  # token placement: a teacher of that class scores it
+    "distinct": 0.8,  # token placement: a new token type on the student
+    "store": 0.3,
+    "entrance": 0.0,  # extra value of the School Entrance
+}
+
+
+class C89Bot(Bot):
+    name = "c89_base"
+    description = "Shared evaluator of the Class of '89 heuristics."
+    params: ClassVar[dict] = dict(BASE_PARAMS)
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, view, decision):
+        kind = decision.kind
+        opts = decision.options
+        fn = getattr(self, "d_" + kind, None)
+        if fn is None:
+            return opts[int(self.rng.random() * len(opts))]
+        self.v = view
+        self.R = R = view.rules
+        self.B = B = view.boards[view.player]
+        # per-decision context: empty spaces per row/column, the run of non-teacher
+        # spaces around each space, teachers placed, token types the objectives count
+        photo, cols, rows = B.photo, R.cols, R.rows
+        self.row_empty = [sum(1 for k in range(cols) if photo[r * cols + k] == EMPTY)
+                          for r in range(rows)]
+        self.col_empty = [sum(1 for r in range(rows) if photo[r * cols + c] == EMPTY)
+                          for c in range(cols)]
+        n = R.n_cells
+        start = [0] * n
+        cur = 0
+        for c in range(n):
+            if photo[c] >= TEACHER:
+                cur = c + 1
+            start[c] = cur
+        end = [n - 1] * n
+        cur = n - 1
+        for c in range(n - 1, -1, -1):
+            if photo[c] >= TEACHER:
+                cur = c - 1
+            end[c] = cur
+        self.span = (start, end)
+        self.n_teachers = sum(1 for x in photo if x >= TEACHER)
+        self._obj = None
+        return fn(opts)
+
+    def best(self, opts, values):
+        top = max(values)
+        ties = [o for o, v in zip(opts, values, strict=True) if v >= top - 1e-9]
+        if len(ties) == 1:
+            return ties[0]
+        return ties[int(self.rng.random() * len(ties))]
+
+    # ------------------------------------------------------------------ values
+    def obj_tokens(self):
+        if self._obj is not None:
+            return self._obj
+        R = self.R
+        out = [0.0] * 5
+        for oid in self.v.objectives:
+            o = R.objectives[oid]
+            if o["token"] >= 0:
+                out[o["token"]] += 1
+            if o.get("other", -1) >= 0:
+                out[o["other"]] += 0.5
+        self._obj = out
+        return out
+
+    def effect_value(self, effects) -> float:
+        p = self.p
+        v = 0.0
+        for code, arg in effects:
+            if code == E_SIG:
+                v += p["sig"]
+            elif code == E_TOK:
+                v += p["token"]
+            elif code == E_TRACK:
+                v += p["track"]
+            elif code == E_TILE1:
+                v += p["tile1"]
+            elif code in (E_DRAW_S, E_DRAW_T, E_FACE_S, E_FACE_T):
+                v += p["draw"]
+        return v
+
+    def student_value(self, code, cell, abc) -> float:
+        R, B, p = self.R, self.B, self.p
+        v = p["student"] - p["abc"] * abc
+        if R.half_icons:
+            v += p["match"] * len(matches_at(R, B, cell, code))
+        if abc:
+            return v
+        # spacing: the letter's share of the alphabet vs the cell's share of its class
+        start, end = self.span[0][cell], self.span[1][cell]
+        if end > start:
+            frac = (cell - start) / (end - start)
+            v -= p["spacing"] * abs(frac - R.s_letter[code] / 25.0)
+        v += self.completion_value(cell)
+        return v
+
+    def completion_value(self, cell) -> float:
+        R = self.R
+        r, c = divmod(cell, R.cols)
+        v = 0.0
+        if self.row_empty[r] == 1:
+            v += self.effect_value(R.row_bonus[r])
+        if self.col_empty[c] == 1:
+            v += self.effect_value(R.col_bonus[self.B.side][c])
+        return v
+
+    def teacher_value(self, code, cell) -> float:
+        R, B, p = self.R, self.B, self.p
+        v = p["teacher"] if self.n_teachers < p["teachers_wanted"] else 0.5
+        v += p["match"] * len(matches_at(R, B, cell, code))
+        if cell % R.cols == 0:
+            v += 0.5
+        v += self.completion_value(cell)
+        return v
+
+    def tile_value(self, tile, pos) -> float:
+        R, B, p = self.R, self.B, self.p
+        cells = R.tl_cells[tile][pos]
+        v = p["tile"] * len(cells) + self.effect_value(R.tl_eff[tile])
+        for j in cells:
+            v += self.effect_value(R.grid_icons[j])
+        occ = B.gmask
+        for j in cells:
+            occ |= 1 << j
+        for k, (half, _club) in enumerate(R.halves):
+            if not B.halves_done >> k & 1 and all(occ >> j & 1 for j in half):
+                v += p["half"]
+        sc = R.tl_score[tile]
+        if sc is not None:
+            kind = sc[0]
+            est = {"flat": sc[1], "superlative_tokens": 4, "distinct_matches": 3,
+                   "classes_with_token_students": 3, "students_with_distinct_tokens": 3,
+                   "per_two_tokens": 3}.get(kind, 2)
+            v += p["tile_points"] * est
+        if R.tl_student[tile]:
+            v += p["student"] * 0.5
+        return v
+
+    def staff_value(self, staff) -> float:
+        R, B, p = self.R, self.B, self.p
+        v = p["staff"] + self.effect_value(R.st_eff[staff])
+        if R.st_club[staff] not in {R.st_club[s] for s in B.staff}:
+            v += p["new_staff_club"]
+        return v
+
+    def take_value(self, code, target, abc) -> float:
+        if code < TEACHER:
+            return self.student_value(code, target, abc)
+        if code < STAFF:
+            return self.teacher_value(code, target)
+        if code < TILE:
+            return self.staff_value(code - STAFF)
+        return self.tile_value(code - TILE, target)
+
+    def rough_item(self, code) -> float:
+        p = self.p
+        if code < 0:
+            return 0.0
+        if code < TEACHER:
+            return p["student"]
+        if code < STAFF:
+            return p["teacher"] if self.n_teachers < p["teachers_wanted"] else 0.5
+        if code < TILE:
+            return (self.staff_value(code - STAFF) if len(self.B.staff) < self.R.staff_slots
+                    else -5.0)
+        tile = code - TILE
+        return p["tile"] * self.R.tl_size[tile] + self.effect_value(self.R.tl_eff[tile])
+
+    def token_target_value(self, target, t) -> float:
+        R, B, p = self.R, self.B, self.p
+        if target >= SS_BASE:
+            toks = B.ss[target - SS_BASE][2]
+            sc = R.tl_score[B.ss[target - SS_BASE][0]]
+            v = 1.0
+            if sc and sc[0] == "superlative_tokens" and sc[2] == t:
+                v += 2.0 * p["tile_points"]
+            if t == 4 and toks[4] < 3:
+                v += 0.5
+            return v
+        toks = B.tok[target]
+        v = 1.0
+        if not toks[t]:
+            v += p["distinct"]
+        ot = self.obj_tokens()[t]
+        if ot:
+            cols = R.cols
+            r, c = divmod(target, cols)
+            row = sum(B.tok[r * cols + k][t] for k in range(cols))
+            col = sum(B.tok[k * cols + c][t] for k in range(R.rows))
+            v += p["concentrate"] * ot * max(row, col) + p["objective_token"] * ot
+        # teacher of this class
+        photo = B.photo
+        k = target
+        while k >= 0 and photo[k] < TEACHER:
+            k -= 1
+        if k >= 0:
+            kind, _pts, args = R.t_score[photo[k] - TEACHER]
+            if kind == "per_student_with_all" and t in args and not toks[t]:
+                v += p["teacher_fit"]
+        return v
+
+    # ------------------------------------------------------------------ decisions
+    def d_side(self, opts):
+        return opts[int(self.rng.random() * len(opts))]
+
+    def d_start_student(self, opts):
+        hand = self.v.hand
+        n = self.R.n_cells - 1
+        vals = [-abs(cell / n - self.R.s_letter[hand[i]] / 25.0) for i, cell in opts]
+        return self.best(opts, vals)
+
+    def d_place(self, opts):
+        v, R, B, p = self.v, self.R, self.B, self.p
+        best_loc = []
+        for loc in range(5):
+            items = [self.rough_item(code) for code in v.display[loc]]
+            best_loc.append(max(items, default=0.0))
+        vals = []
+        late = v.turn >= 2 * v.seats
+        for m, loc, k in opts:
+            if loc == ENTRANCE:
+                val = p["tile1"] + 2 * p["sig"] + p["entrance"]
+                if m == 0:
+                    val += p["track"]
+                elif m == 1:
+                    val += p["sig"] + p["token"]
+                val -= 1.0  # the School Entrance gives no card
+            else:
+                val = best_loc[loc]
+                if m == 0:
+                    val += p["track"]
+                elif m == 1:
+                    val += p["sig"] + p["token"]
+                elif m == 2:
+                    val += max((p["student"] for code in v.display[loc] if 0 <= code < TEACHER),
+                               default=0.0)
+                if m != TREASURER:
+                    val -= p["sig_cost"] * R.space_costs[k]
+            if m == TREASURER and not late:
+                val -= p["treasurer"]
+            vals.append(val)
+        del B
+        return self.best(opts, vals)
+
+    def d_action(self, opts):
+        v, R, B, p = self.v, self.R, self.B, self.p
+        loc = v.tctx[2]
+        disp = v.display[loc] if loc != ENTRANCE else ()
+        vals = []
+        best_take = -99.0
+        cache = {}
+        for o in opts:
+            if isinstance(o, tuple) and (o[0] == "take" or o[0] == "photo"):
+                key = (o[1], o[2], o[3])
+                if key not in cache:
+                    cache[key] = self.take_value(disp[o[1]], o[2], o[3])
+                val = cache[key] + (0.01 if o[0] == "photo" else 0.0)
+                best_take = max(best_take, val)
+                vals.append(val)
+            else:
+                vals.append(None)
+        obj = self.obj_tokens()
+        for i, o in enumerate(opts):
+            if vals[i] is not None:
+                continue
+            if o == "end":
+                val = 0.0
+            elif o == "main":
+                val = p["tile1"] + 2 * p["sig"]
+            elif o == "sig_token":
+                t = R.loc_token[loc] if loc != ENTRANCE else 0
+                val = p["token"] + p["objective_token"] * obj[t] * 0.5 - p["sig_cost"]
+            elif o == "sig_refresh":
+                val = (p["refresh"] - best_take) - p["sig_cost"] if "end" not in opts else -1.0
+            elif o == "ability":
+                val = p["track"] if v.tctx[1] == 0 else p["sig"] + p["token"]
+            elif o == "move":
+                val = -1.0
+            else:  # ("store", t)
+                val = p["store"]
+            vals[i] = val
+        del B
+        return self.best(opts, vals)
+
+    def d_token(self, opts):
+        t = self.v.ctx
+        vals = []
+        for o in opts:
+            if o == "discard":
+                vals.append(-1.0)
+            elif o == "store":
+                vals.append(self.p["store"])
+            elif isinstance(o, tuple):
+                vals.append(self.token_target_value(o[2], o[1]) - 0.2)
+            else:
+                vals.append(self.token_target_value(o, t))
+        return self.best(opts, vals)
+
+    def d_token_type(self, opts):
+        obj = self.obj_tokens()
+        return self.best(opts, [obj[t] + self.rng.random() * 0.1 for t in opts])
+
+    def d_store_to(self, opts):
+        t = self.v.ctx
+        return self.best(opts, [self.token_target_value(o, t) for o in opts])
+
+    def d_move_from(self, opts):
+        return opts[int(self.rng.random() * len(opts))]
+
+    def d_move_to(self, opts):
+        t = self.v.ctx[1]
+        return self.best(opts, [self.token_target_value(o, t) for o in opts])
+
+    def d_tile1(self, opts):
+        R, B, p = self.R, self.B, self.p
+        vals = []
+        for o in opts:
+            if o == "discard":
+                vals.append(-1.0)
+                continue
+            val = p["tile1"] + self.effect_value(R.grid_icons[o])
+            occ = B.gmask | (1 << o)
+            for k, (half, _c) in enumerate(R.halves):
+                if not B.halves_done >> k & 1 and all(occ >> j & 1 for j in half):
+                    val += p["half"]
+            vals.append(val)
+        return self.best(opts, vals)
+
+    def d_keep(self, opts):
+        deck, cards = self.v.ctx
+        vals = []
+        for o in opts:
+            if o == "none":
+                vals.append(0.0)
+            else:
+                code = cards[o[0]] if deck == "student" else TEACHER + cards[o[0]]
+                vals.append(self.take_value(code, o[1], o[2]))
+        return self.best(opts, vals)
+
+    def d_faceup(self, opts):
+        disp = self.v.display
+        vals = []
+        for o in opts:
+            if o == "none":
+                vals.append(0.0)
+            else:
+                vals.append(self.take_value(disp[o[0]][o[1]], o[2], o[3]))
+        return self.best(opts, vals)
+
+    def d_majority(self, opts):
+        p = self.p
+        return "sig" if p["sig"] >= p["token"] else "token"
+
+
+def _bot(name: str, description: str, **overrides) -> type[C89Bot]:
+    params = dict(BASE_PARAMS)
+    params.update(overrides)
+    return type(name.title().replace("_", ""), (C89Bot,),
+                {"name": name, "description": description, "params": params})
+
+
+ObjectiveChaser = _bot(
+    "objective_chaser", "Collects tokens and concentrates them where the objectives count them.",
+    token=2.5, objective_token=3.0, concentrate=1.2, sig=0.8, track=1.5, tile=0.8,
+)
+ClubClimber = _bot(
+    "club_climber", "Climbs club tracks: Editors, half-icon matches, track bonuses.",
+    track=4.0, match=4.0, spacing=1.5, token=1.0, objective_token=0.8,
+)
+SignatureSaver = _bot(
+    "signature_saver", "Uses free spaces and the School Entrance; keeps signatures.",
+    sig=2.0, sig_cost=3.0, entrance=2.0, treasurer=0.0, refresh=0.0, token=1.0,
+)
+ClassBuilder = _bot(
+    "class_builder", "Builds full classes for teacher scoring and feeds each teacher's tokens.",
+    teacher=6.0, student=4.0, spacing=4.0, teacher_fit=4.0, objective_token=0.8,
+)
+TileBuilder = _bot(
+    "tile_builder", "Fills the Wildcat Way grid: scoring tiles, halves, 1x1 tiles.",
+    tile=2.0, tile_points=2.0, half=6.0, tile1=2.0, student=2.5,
+)
+
+STRATEGIES = {cls.name: cls for cls in (ObjectiveChaser, ClubClimber, SignatureSaver,
+                                         ClassBuilder, TileBuilder)}
+DEFAULT_MIX = ("objective_chaser", "club_climber", "signature_saver", "class_builder")
