@@ -353,7 +353,7 @@ def test_LB_146_to_LB_154_victors_example_turn():
     st.face_up = []
     st.decks[KATSUMI].append(kwink)
     start(st, flow.take_turn(st, 0))
-    GAME.apply(st, ("draw", KATSUMI))                 # LB-146/147: Girl Phase first, Katsumi
+    GAME.apply(st, ("draw", KATSUMI))     # LB-146, LB-147: Girl Phase first, Katsumi
     assert st.hands[0][-1] == kwink
     assert ("play", jc) not in st.pending.options     # she is not with the Hero yet
     GAME.apply(st, ("move", kwink, room("Entry Hall")))   # LB-148: one move, Hallway skipped

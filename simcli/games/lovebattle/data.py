@@ -22,7 +22,7 @@ INT_PARAMS = ("otm_payout", "triangle_payout", "two_player_consolation",
               "face_up_plot_points_2p", "face_up_plot_points_3p", "face_up_plot_points_4p",
               "starting_ki", "starting_love", "love_min", "love_max", "periods", "hero_moves",
               "girl_phase_draws", "enchantment_cost", "flirting_other_love",
-              "sakiko_flirting_love", "test_min", "test_max")
+              "sakiko_flirting_love", "test_min", "test_max", "ki_supply", "vote_tokens")
 
 
 class Card(NamedTuple):
@@ -113,6 +113,10 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
         raise RulesError("periods", "must be 1..50")
     if not p["love_min"] <= p["starting_love"] <= p["love_max"]:
         raise RulesError("starting_love", "must lie between love_min and love_max")
+    if p["starting_ki"] * n_players > p["ki_supply"]:
+        raise RulesError("ki_supply", "too few Ki tokens for the starting Ki")
+    if p["vote_tokens"] // 5 < n_players:
+        raise RulesError("vote_tokens", f"{n_players} players need {n_players} per Girl")
     if p["test_min"] > p["test_max"]:
         raise RulesError("test_min", "must be <= test_max")
     reshuffle = data.get("reshuffle_empty_deck")

@@ -273,10 +273,16 @@ def change_love(st: State, g: int, delta: int, actor: int) -> None:
         st.log.append(f"{R.girls[g]} {delta:+d} Love -> {st.love[g]}")
 
 
+def gain_ki(st: State, p: int, amount: int) -> None:
+    """Take Ki tokens from the supply (LB-010: 55 tokens; none left, none gained)."""
+    bank = st.rules.ki_supply - sum(st.ki)
+    st.ki[p] += amount if amount <= bank else max(bank, 0)
+
+
 def card_extras(st: State, p: int, c) -> None:
     """A card's extra effects: Ki, a TEST bonus for this turn, cards from its Girl's deck."""
     if c.ki:
-        st.ki[p] += c.ki
+        gain_ki(st, p, c.ki)
     if c.test_bonus and p == st.active:
         st.test_bonus += c.test_bonus
     for _ in range(c.draw):
@@ -467,7 +473,7 @@ def room_action(st: State, p: int, room: int):
         elif r == 5:
             yield from choose_draws(st, p, 2)
         else:
-            st.ki[p] += 1
+            gain_ki(st, p, 1)
     elif kind == "boys_locker":                                        # LB-121, LB-122
         top = max(st.love)
         for g in here:
@@ -478,7 +484,8 @@ def room_action(st: State, p: int, room: int):
     elif kind == "entry_hall":                                         # LB-127..129
         i = (yield Decision(p, "cash_in", tuple(("cash", i) for i in sorted(st.held[p]))))[1]
         st.held[p].remove(i)
-        st.ki[p] += R.plot_points[i].ki
+        st.pp_discard.append(i)
+        gain_ki(st, p, R.plot_points[i].ki)
         st.cashed[p] += R.plot_points[i].ki
     elif kind == "girls_locker":                                       # LB-130..133
         r = roll_test(st, p)
@@ -521,7 +528,7 @@ def room_action(st: State, p: int, room: int):
             yield from choose_draws(st, p, 2)
         else:
             yield from choose_discards(st, p, 2)
-            st.ki[p] += 1
+            gain_ki(st, p, 1)
     elif kind == "pool":
         r = roll_test(st, p)
         if r == 1:

@@ -11,7 +11,8 @@ class State:
 
     __slots__ = (
         "rules", "rng", "log", "n", "love", "gloc", "hero", "hands", "decks", "discards",
-        "ki", "held", "cashed", "face_up", "pp_deck", "votes", "med_deck", "med_discard",
+        "ki", "held", "cashed", "pp_discard", "face_up", "pp_deck", "votes", "med_deck",
+        "med_discard",
         "meddling", "condition", "period", "active", "turns", "claimed", "test_bonus",
         "rec_up", "rec_down", "rec_types", "rec_plays", "rec_six", "rec_rooms", "rec_kick",
         "rec_top", "mod_move", "mod_test", "enchant_free", "extra_draw", "flirt_extra",
@@ -36,6 +37,7 @@ class State:
         self.ki = [R.starting_ki] * n                    # LB-025
         self.held: list[list[int]] = [[] for _ in range(n)]   # Plot Points in front of a player
         self.cashed = [0] * n                            # Ki from Plot Points cashed in
+        self.pp_discard: list[int] = []                  # Plot Points cashed in (LB-128)
         self.face_up: list[int] = []
         self.pp_deck = list(range(len(R.plot_points)))
         self.votes: list[tuple | None] = [None] * n
