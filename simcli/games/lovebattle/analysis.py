@@ -1,0 +1,236 @@
+"""One True Match analysis of Love Battle runs, from results.parquet alone.
+
+Uses the metric columns of ``scoring.final_result``: game-level ``otm_girl`` (tied Girls
+joined by "+"), ``second_girl``, and per seat ``vote_type``, ``vote_girls``,
+``vote_correct``, ``vote_paid``, ``vote_ki``, ``plot_point_ki``, ``token_ki``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+from scipy import stats as sps
+
+from simcli.stats import wilson
+
+GIRLS = ("Aika", "Sakiko", "Rin", "Yuki", "Katsumi")
+
+
+def _group(df: pl.DataFrame) -> list[str]:
+    return [c for c in ("variant", "n_players") if c in df.columns]
+
+
+def _games(df: pl.DataFrame) -> pl.DataFrame:
+    """One row per game."""
+    return df.filter(pl.col("seat") == 1)
+
+
+def _girls(df: pl.DataFrame) -> list[str]:
+    found = set()
+    for col in ("otm_girl", "vote_girls"):
+        for value in df[col].unique().to_list():
+            found.update(x for x in value.split("+") if x)
+    ordered = [g for g in GIRLS if g in found]
+    return ordered + sorted(found - set(ordered))
+
+
+def _ci_columns(frame: pl.DataFrame, succ: str, n: str, prefix: str = "") -> pl.DataFrame:
+    lows, highs = [], []
+    for s, k in zip(frame[succ].to_list(), frame[n].to_list(), strict=True):
+        lo, hi = wilson(float(s), float(k))
+        lows.append(lo)
+        highs.append(hi)
+    return frame.with_columns(pl.Series(f"{prefix}ci_low", lows),
+                              pl.Series(f"{prefix}ci_high", highs))
+
+
+def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Vote type chosen (OTM vs Love Triangle) and how often each pays, per player count."""
+    g = _group(df)
+    out = (df.group_by([*g, "vote_type"])
+           .agg(pl.len().alias("votes"),
+                pl.col("vote_paid").cast(pl.Int64).sum().alias("paid"),
+                pl.col("vote_correct").cast(pl.Int64).sum().alias("correct"),
+                pl.col("vote_ki").mean().alias("mean_vote_ki"),
+                pl.col("win_share").mean().alias("win_share"))
+           .with_columns((pl.col("votes") / pl.col("votes").sum().over(g)).alias("chosen_share"),
+                         (pl.col("paid") / pl.col("votes")).alias("pays")))
+    out = _ci_columns(out, "paid", "votes", "pays_")
+    return out.sort([*g, "vote_type"]).select(
+        *g, "vote_type", "votes", "chosen_share", "paid", "pays", "pays_ci_low",
+        "pays_ci_high", "correct", "mean_vote_ki", "win_share")
+
+
+def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Which Girl ends as One True Match: share of games (ties count for every tied Girl),
+    sole-OTM games, her tie-split share of the title against a fair 1/5, and a binomial p."""
+    g = _group(df)
+    games = _games(df)
+    rows = []
+    for key, part in games.group_by(g, maintain_order=True):
+        key = key if isinstance(key, tuple) else (key,)
+        n = part.height
+        otm = part["otm_girl"].to_list()
+        for girl in _girls(df):
+            among = sum(1 for x in otm if girl in x.split("+"))
+            sole = sum(1 for x in otm if x == girl)
+            split = sum(1 / len(x.split("+")) for x in otm if girl in x.split("+"))
+            lo, hi = wilson(among, n)
+            p = float(sps.binomtest(int(round(split)), n, 0.2).pvalue) if n else 1.0
+            rows.append({**dict(zip(g, key, strict=True)), "girl": girl, "games": n,
+                         "otm_games": among, "otm_rate": among / n if n else 0.0,
+                         "ci_low": lo, "ci_high": hi, "sole_otm_rate": sole / n if n else 0.0,
+                         "title_share": split / n if n else 0.0, "fair_share": 0.2,
+                         "p_value": p})
+    return pl.DataFrame(rows)
+
+
+def vote_share_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Share of votes naming each Girl (a Love Triangle names two), and as a lone OTM."""
+    g = _group(df)
+    rows = []
+    for key, part in df.group_by(g, maintain_order=True):
+        key = key if isinstance(key, tuple) else (key,)
+        votes = part["vote_girls"].to_list()
+        n = len(votes)
+        for girl in _girls(df):
+            named = sum(1 for v in votes if girl in v.split("+"))
+            alone = sum(1 for v in votes if v == girl)
+            lo, hi = wilson(named, n)
+            rows.append({**dict(zip(g, key, strict=True)), "girl": girl, "votes": n,
+                         "named_share": named / n if n else 0.0, "ci_low": lo, "ci_high": hi,
+                         "otm_vote_share": alone / n if n else 0.0})
+    return pl.DataFrame(rows)
+
+
+def win_by_vote_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Win share of a seat whose vote paid (correct) against one whose vote did not."""
+    g = _group(df)
+    out = (df.with_columns(pl.when(pl.col("vote_paid")).then(pl.lit("correct"))
+                           .otherwise(pl.lit("wrong")).alias("vote"))
+           .group_by([*g, "vote"])
+           .agg(pl.len().alias("seats"), pl.col("win_share").sum().alias("wins"),
+                pl.col("score").mean().alias("mean_ki"))
+           .with_columns((pl.col("wins") / pl.col("seats")).alias("win_share")))
+    out = _ci_columns(out, "wins", "seats")
+    return out.sort([*g, "vote"]).select(*g, "vote", "seats", "win_share", "ci_low", "ci_high",
+                                         "mean_ki")
+
+
+def ki_sources_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Mean Ki per seat from votes, from Plot Points held and from Ki tokens, by strategy."""
+    g = _group(df)
+    out = (df.group_by([*g, "strategy"])
+           .agg(pl.len().alias("seats"),
+                pl.col("vote_ki").mean().alias("vote_ki"),
+                pl.col("plot_point_ki").mean().alias("plot_point_ki"),
+                pl.col("token_ki").mean().alias("token_ki"),
+                pl.col("score").mean().alias("total_ki"),
+                pl.col("win_share").mean().alias("win_share"))
+           .with_columns((pl.col("vote_ki") / pl.col("total_ki")).alias("vote_part"),
+                         (pl.col("plot_point_ki") / pl.col("total_ki")).alias("plot_point_part"),
+                         (pl.col("token_ki") / pl.col("total_ki")).alias("token_part")))
+    return out.sort([*g, "strategy"])
+
+
+def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    return {
+        "Vote type chosen and how often it pays": vote_type_table(df),
+        "One True Match Girl frequency": otm_girl_table(df),
+        "Vote share per Girl": vote_share_table(df),
+        "Win share by correct vs wrong vote": win_by_vote_table(df),
+        "Ki sources: votes, Plot Points, tokens": ki_sources_table(df),
+    }
+
+
+# -- plots ----------------------------------------------------------------------------------------
+def _panels(frame: pl.DataFrame):
+    counts = sorted(frame["n_players"].unique().to_list())
+    variants = (sorted(frame["variant"].unique().to_list()) if "variant" in frame.columns
+                else [None])
+    return counts, variants
+
+
+def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+
+    def save(fig, name):
+        fig.tight_layout()
+        path = folder / name
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        paths.append(path)
+
+    # 1. OTM Girl frequency with 95% intervals
+    t = otm_girl_table(df)
+    counts, variants = _panels(t)
+    girls = _girls(df)
+    fig, axes = plt.subplots(1, len(counts), figsize=(max(7.0, 4.5 * len(counts)), 3.8),
+                             squeeze=False)
+    width = 0.8 / len(variants)
+    for ax, n in zip(axes[0], counts, strict=True):
+        for i, v in enumerate(variants):
+            part = t.filter(pl.col("n_players") == n)
+            if v is not None:
+                part = part.filter(pl.col("variant") == v)
+            rate = {r["girl"]: r for r in part.iter_rows(named=True)}
+            x = np.arange(len(girls)) + (i - (len(variants) - 1) / 2) * width
+            y = np.array([rate[g]["otm_rate"] if g in rate else 0.0 for g in girls])
+            lo = np.array([rate[g]["ci_low"] if g in rate else 0.0 for g in girls])
+            hi = np.array([rate[g]["ci_high"] if g in rate else 0.0 for g in girls])
+            ax.bar(x, y, width, yerr=[y - lo, hi - y], capsize=3, label=v or None)
+        ax.set_xticks(np.arange(len(girls)), girls)
+        ax.set_ylim(0, 1)
+        ax.set_title(f"{n} players")
+        ax.set_ylabel("share of games as One True Match")
+        if len(variants) > 1:
+            ax.legend(fontsize=7)
+    fig.suptitle("Which Girl ends as One True Match (ties count for each; 95% CI)",
+                 fontsize=10)
+    save(fig, "lovebattle_otm_girl.png")
+
+    # 2. vote outcome by vote type
+    t = vote_type_table(df)
+    fig, ax = plt.subplots(figsize=(6.5, 3.6))
+    labels, ys, los, his = [], [], [], []
+    for r in t.iter_rows(named=True):
+        prefix = f"{r['variant']} " if "variant" in r and len(variants) > 1 else ""
+        labels.append(f"{prefix}{r['n_players']}p {r['vote_type']}")
+        ys.append(r["pays"])
+        los.append(r["pays"] - r["pays_ci_low"])
+        his.append(r["pays_ci_high"] - r["pays"])
+    x = np.arange(len(labels))
+    colors = ["tab:red" if "triangle" in s else "tab:blue" for s in labels]
+    ax.bar(x, ys, yerr=[los, his], capsize=3, color=colors)
+    ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of votes that paid Ki")
+    ax.set_title("Vote outcome by vote type (95% CI)")
+    save(fig, "lovebattle_vote_outcome.png")
+
+    # 3. Ki sources per strategy
+    t = ki_sources_table(df)
+    fig, ax = plt.subplots(figsize=(6.5, 3.6))
+    labels = [(f"{r['variant']} " if "variant" in r and len(variants) > 1 else "")
+              + f"{r['n_players']}p {r['strategy']}" for r in t.iter_rows(named=True)]
+    x = np.arange(len(labels))
+    bottom = np.zeros(len(labels))
+    for col, name in (("token_ki", "Ki tokens"), ("plot_point_ki", "Plot Points"),
+                      ("vote_ki", "vote")):
+        y = t[col].to_numpy()
+        ax.bar(x, y, bottom=bottom, label=name)
+        bottom += y
+    ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("mean Ki per seat")
+    ax.set_title("Where the Ki comes from")
+    ax.legend(fontsize=8)
+    save(fig, "lovebattle_ki_sources.png")
+    return paths
