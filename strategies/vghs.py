@@ -69,36 +69,58 @@ class VGHSBot(Bot):
         return v.rules.challenges[v.challenge].needed
 
     def want(self, v) -> list[int]:
-        """How many dice of each face are worth keeping: the best game's skill + Wild."""
-        rules = v.rules
-        best, best_skill = -1.0, 0
+        """How many dice of each face are worth keeping (cached for one view)."""
+        if v is self._want_view:
+            return self._want
+        self._want_view = v
+        self._want = self.compute_want(v)
+        return self._want
+
+    def compute_want(self, v) -> list[int]:
+        """The best game's skill and Wild."""
         p = self.player
-        for g, loc in enumerate(rules.video_games):
-            t = rules.locations[loc].skill
-            have = v.perm_a[p][t] + v.temp_a[p][t] + v.dice[p][t]
-            value = have + v.bonus[g] * self.p["w_bonus"] - 0.3 * v.hs[g]
+        pa, ta, dice, bonus, hs = v.perm_a[p], v.temp_a[p], v.dice[p], v.bonus, v.hs
+        w_bonus = self.p["w_bonus"]
+        best, best_skill = -1e9, 0
+        for g, t in enumerate(self.game_skills(v)):
+            value = pa[t] + ta[t] + dice[t] + bonus[g] * w_bonus - 0.3 * hs[g]
             if value > best:
                 best, best_skill = value, t
-        want = [0] * N_FACES
+        want = [0, 0, 0, 0, 0, 5]
         want[best_skill] = 5
-        want[WILD] = 5
         return want
 
+    def game_skills(self, v) -> tuple:
+        skills = getattr(self, "_game_skills", None)
+        if skills is None:
+            rules = v.rules
+            skills = self._game_skills = tuple(rules.locations[loc].skill
+                                               for loc in rules.video_games)
+        return skills
+
     # -- choices -------------------------------------------------------------------------------
+    def __init__(self, game, player, rng, **params):
+        super().__init__(game, player, rng, **params)
+        self._want_view = None
+        self._want: list[int] = []
+        self._symbols: dict[tuple, list[int]] = {}
+        self._handlers: dict = {}
+
     def choose(self, view, decision):
-        handler = getattr(self, "on_" + decision.kind, None)
+        handler = self._handlers.get(decision.kind)
         if handler is None:
-            return decision.options[0]
+            handler = self._handlers[decision.kind] = getattr(self, "on_" + decision.kind,
+                                                              self.on_other)
         return handler(view, decision.options)
+
+    def on_other(self, v, options):
+        return options[0]
 
     def on_draft(self, v, options):
         return options[int(self.rng.random() * len(options))]
 
     def on_reroll(self, v, options):
-        want = self.want(v)
-        dice = v.dice[self.player]
-        kept = tuple(min(dice[f], want[f]) for f in FACES)
-        return kept
+        return tuple(map(min, v.dice[self.player], self.want(v)))
 
     def on_change_die(self, v, options):
         want = self.want(v)
@@ -112,50 +134,94 @@ class VGHSBot(Bot):
                     return (a, b)
         return "done"
 
-    def value_place(self, v, loc_index: int) -> float:
+    def place_values(self, v, options) -> list[float]:
+        """The value of placing on each option (computed in one pass over the view)."""
         p = self.player
         rules = v.rules
-        loc = rules.locations[loc_index]
+        locations = rules.locations
         w = self.p
         dice = v.dice[p]
-        if loc.kind == VIDEO_GAME:
-            g = loc.index
-            k = self.stock(v, loc.skill) + self.hand_symbols(v, loc.skill)
-            if w["reserve"] and not v.on_gta[p]:
-                k -= min(k, self.needed(v)[loc.skill])
-            value = k * w["w_rank"]
-            if k > v.hs[g]:
-                value += v.bonus[g] * w["w_bonus"]
-            return value if k else -1.0
-        if loc.kind == GTA:
-            value = 0.0
-            if not v.on_gta[p]:
-                value += self.game_over_cost(v) * w["w_game_over"]
-                if v.left[p] == 1:      # last chance this round
-                    value += self.game_over_cost(v) * w["w_game_over"]
-            if self.can_pay(v):
-                value += self.victory_value(v) * w["w_victory"]
-            return value
-        if loc.kind == CLASS:
-            dice_n = sum(dice)
-            perm_cost = 2 if rules.params["class_perm_cost"] >= 2 else 1
-            remaining = max(1, 10 - v.round)
-            buys = min(loc.activations, dice_n // max(1, perm_cost), v.supply[loc.skill])
-            value = buys * w["w_perm"] * remaining / 10
-            temp_buys = min(loc.activations, dice_n, v.supply[loc.skill])
-            value = max(value, temp_buys * w["w_temp"])
-            if v.round <= w["build_rounds"]:
-                value += buys * w["build_bonus"]
-            return value
-        if loc.kind == CAFETERIA:
-            want = self.want(v)
-            surplus = sum(max(0, dice[f] - want[f]) for f in FACES)
-            return min(surplus, loc.activations) * w["w_cafeteria"]
-        if loc.kind == KOJIMA:
-            return w["w_kojima"] if v.played[p] and sum(dice) else -0.5
-        if loc.kind == OFFICE:
-            return 0.0 if v.first == p else w["w_first"]
-        return 0.0
+        pa, ta, sym = v.perm_a[p], v.temp_a[p], v.sym
+        wild = pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
+        needed = self.needed(v)
+        reserve = w["reserve"] and not v.on_gta[p]
+        w_rank, w_bonus = w["w_rank"], w["w_bonus"]
+        n_dice = sum(dice)
+        symbols = self.hand_symbol_table(v)
+        out = []
+        gta_value = None
+        class_k = None
+        for o in options:
+            loc = locations[o]
+            kind = loc.kind
+            if kind == VIDEO_GAME:
+                t = loc.skill
+                k = pa[t] + ta[t] + dice[t] + sym[t] + wild + symbols[t]
+                if reserve:
+                    k -= min(k, needed[t])
+                value = k * w_rank
+                if k > v.hs[loc.index]:
+                    value += v.bonus[loc.index] * w_bonus
+                out.append(value if k else -1.0)
+            elif kind == GTA:
+                if gta_value is None:
+                    gta_value = 0.0
+                    if not v.on_gta[p]:
+                        cost = self.game_over_cost(v) * w["w_game_over"]
+                        gta_value += cost * (2 if v.left[p] == 1 else 1)
+                    if self.can_pay(v):
+                        gta_value += self.victory_value(v) * w["w_victory"]
+                out.append(gta_value)
+            elif kind == CLASS:
+                if class_k is None:
+                    perm_cost = 2 if rules.params["class_perm_cost"] >= 2 else 1
+                    class_k = (n_dice // perm_cost, w["w_perm"] * max(1, 10 - v.round) / 10,
+                               w["w_temp"],
+                               w["build_bonus"] if v.round <= w["build_rounds"] else 0.0)
+                supply = v.supply[loc.skill]
+                acts = loc.activations
+                buys = class_k[0]
+                if buys > acts:
+                    buys = acts
+                if buys > supply:
+                    buys = supply
+                temp = n_dice if n_dice < acts else acts
+                if temp > supply:
+                    temp = supply
+                value = buys * class_k[1]
+                if temp * class_k[2] > value:
+                    value = temp * class_k[2]
+                out.append(value + buys * class_k[3])
+            elif kind == CAFETERIA:
+                want = self.want(v)
+                surplus = sum(d - k for d, k in zip(dice, want, strict=True) if d > k)
+                out.append(min(surplus, loc.activations) * w["w_cafeteria"])
+            elif kind == KOJIMA:
+                out.append(w["w_kojima"] if v.played[p] and n_dice else -0.5)
+            elif kind == OFFICE:
+                out.append(0.0 if v.first == p else w["w_first"])
+            else:
+                out.append(0.0)
+        return out
+
+    def hand_symbol_table(self, v) -> list[int]:
+        """Most symbols of each skill one card in hand gives (Wild symbols count for all)."""
+        table = self._symbols.get(v.hand)
+        if table is None:
+            table = self._symbols[v.hand] = self.compute_symbols(v)
+        return table
+
+    def compute_symbols(self, v) -> list[int]:
+        table = [0] * N_FACES
+        cards = v.rules.cards
+        for c in v.hand:
+            for t, k in cards[c].symbols:
+                if t == WILD:
+                    for f in FACES:
+                        table[f] = max(table[f], k)
+                else:
+                    table[t] = max(table[t], k)
+        return table
 
     def hand_symbols(self, v, skill: int) -> int:
         best = 0
@@ -202,12 +268,10 @@ class VGHSBot(Bot):
         return total
 
     def on_place(self, v, options):
-        best, choice = None, options[0]
-        for o in options:
-            value = self.value_place(v, o) + self.rng.random() * 1e-3
-            if best is None or value > best:
-                best, choice = value, o
-        return choice
+        values = self.place_values(v, options)
+        best = max(values)
+        ties = [o for o, x in zip(options, values, strict=True) if x >= best - 1e-9]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     def on_power_up(self, v, options):
         loc = v.rules.locations[v.task[2]]
@@ -313,8 +377,8 @@ class ChallengeBot(VGHSBot):
                    "defeats it at Grand Theft Auditorium and keeps back what it needs.")
     params = {**VGHSBot.params, "w_victory": 1.8, "w_game_over": 1.4, "reserve": 1.0}
 
-    def want(self, v):
-        want = super().want(v)
+    def compute_want(self, v):
+        want = super().compute_want(v)
         p = self.player
         if not v.on_gta[p]:
             for t, n in enumerate(self.needed(v)):

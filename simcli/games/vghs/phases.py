@@ -39,7 +39,8 @@ def end_game(s: State, reason: str) -> None:
     s.end_reason = reason
     s.stack.clear()
     s.pending = None
-    say(s, f"Game over ({reason}) after round {s.round}.")
+    if s.log is not None:
+        say(s, f"Game over ({reason}) after round {s.round}.")
 
 
 def gain_rank(s: State, deltas: dict[int, int]) -> None:
@@ -47,8 +48,9 @@ def gain_rank(s: State, deltas: dict[int, int]) -> None:
     move_ranks(s.rank, deltas)
     if s.log is not None:
         for p, d in deltas.items():
-            say(s, f"P{p + 1} {'gains' if d > 0 else 'loses'} {abs(d)} rank -> space "
-                   f"{s.rank[p]}")
+            if s.log is not None:
+                say(s, f"P{p + 1} {'gains' if d > 0 else 'loses'} {abs(d)} rank -> space "
+                       f"{s.rank[p]}")
     if 1 in s.rank:
         end_game(s, "rank1")
 
@@ -72,8 +74,9 @@ def gain_tokens(s: State, p: int, skill: int, perm: bool, n: int) -> int:
     if k:
         s.supply[skill] -= k
         (s.perm_a if perm else s.temp_a)[p][skill] += k
-        say(s, f"P{p + 1} gains {k} {'permanent' if perm else 'temporary'} "
-               f"{SKILLS[skill]} token(s)")
+        if s.log is not None:
+            say(s, f"P{p + 1} gains {k} {'permanent' if perm else 'temporary'} "
+                   f"{SKILLS[skill]} token(s)")
     return k
 
 
@@ -100,7 +103,8 @@ def round_start(s: State, task: tuple) -> None:
         return
     s.round += 1
     s.challenge = s.deck.pop()
-    say(s, f"Round {s.round}: challenge {s.rules.challenges[s.challenge].name}")
+    if s.log is not None:
+        say(s, f"Round {s.round}: challenge {s.rules.challenges[s.challenge].name}")
     s.rolling = True
     steps = []
     for i in range(s.n):
@@ -149,6 +153,7 @@ def prepare_rest(s: State, task: tuple) -> None:
         s.left[p] = STANDEES
         s.on_gta[p] = 0
     s.occ = [0] * len(s.rules.locations)
+    s.open = s.rules.all_locations
     push(s, ("place", s.first))
 
 
@@ -157,8 +162,7 @@ def prepare_rest(s: State, task: tuple) -> None:
 
 
 def opts_place(s: State, task: tuple) -> tuple:
-    occ = s.occ
-    return tuple(i for i, loc in enumerate(s.rules.locations) if occ[i] < loc.capacity)
+    return s.open
 
 
 def do_place(s: State, task: tuple, loc: int) -> None:
@@ -167,7 +171,10 @@ def do_place(s: State, task: tuple, loc: int) -> None:
     s.occ[loc] += 1
     s.left[p] -= 1
     location = s.rules.locations[loc]
-    say(s, f"P{p + 1} places a standee on {location.name}")
+    if s.occ[loc] >= location.capacity:
+        s.open = tuple(i for i in s.open if i != loc)
+    if s.log is not None:
+        say(s, f"P{p + 1} places a standee on {location.name}")
     if location.kind == GTA:
         s.on_gta[p] += 1
     push(s, ("power_up", p, loc), ("resolve", p, loc), ("next_turn", p))
@@ -199,7 +206,8 @@ def do_power_up(s: State, task: tuple, card: int | str) -> None:
     s.played[p].append(card)
     s.stats[p][3] += 1
     c = s.rules.cards[card]
-    say(s, f"P{p + 1} plays power-up {c.name}")
+    if s.log is not None:
+        say(s, f"P{p + 1} plays power-up {c.name}")
     push(s, *(("step", p, step) for step in c.effect))
 
 
@@ -221,7 +229,8 @@ def resolve(s: State, task: tuple) -> None:
         push(s, ("class", p, loc, location.activations, ""))
     elif kind == OFFICE:
         s.first = p
-        say(s, f"P{p + 1} takes the first player token")
+        if s.log is not None:
+            say(s, f"P{p + 1} takes the first player token")
 
 
 # -- video games ---------------------------------------------------------------------------
@@ -286,13 +295,15 @@ def do_score(s: State, task: tuple, action: tuple) -> None:
         s.hs[g] = score
         gain += s.bonus[g]
         s.bonus_supply += s.bonus[g]
-        say(s, f"P{p + 1} sets a new high score of {score} million on {name} "
-               f"(+{s.bonus[g]} bonus)")
+        if s.log is not None:
+            say(s, f"P{p + 1} sets a new high score of {score} million on {name} "
+                   f"(+{s.bonus[g]} bonus)")
         s.bonus[g] = 0
         s.hs_token[g] = True
         s.stats[p][1] += 1
     else:
-        say(s, f"P{p + 1} scores {score} million on {name}")
+        if s.log is not None:
+            say(s, f"P{p + 1} scores {score} million on {name}")
     s.stats[p][2] += gain
     if gain:
         gain_rank(s, {p: gain})
@@ -349,7 +360,8 @@ def do_challenge(s: State, task: tuple, action: str) -> None:
     s.perm_a[p], s.temp_a[p], s.dice[p], s.sym = perm, temp, dice, sym
     s.stats[p][0] += 1
     s.defeated += 1
-    say(s, f"P{p + 1} defeats the challenge {c.name}")
+    if s.log is not None:
+        say(s, f"P{p + 1} defeats the challenge {c.name}")
     steps = [("step", p, step) for step in c.victory]
     ch = s.rules.characters[s.char[p]]
     if ch.ability == "challenge_bonus":
@@ -378,7 +390,8 @@ def do_kojima(s: State, task: tuple, action) -> None:
     s.dice[p][face] -= 1
     s.played[p].remove(card)
     s.hand[p].append(card)
-    say(s, f"P{p + 1} takes {s.rules.cards[card].name} back into hand")
+    if s.log is not None:
+        say(s, f"P{p + 1} takes {s.rules.cards[card].name} back into hand")
     if left > 1:
         push(s, ("kojima", p, left - 1))
 
@@ -397,7 +410,8 @@ def do_change_die(s: State, task: tuple, action) -> None:
     a, b = action
     s.dice[p][a] -= 1
     s.dice[p][b] += 1
-    say(s, f"P{p + 1} turns a {SKILLS[a]} die to {SKILLS[b]}")
+    if s.log is not None:
+        say(s, f"P{p + 1} turns a {SKILLS[a]} die to {SKILLS[b]}")
     if left > 1:
         push(s, ("change_die", p, left - 1, source))
 
@@ -420,12 +434,25 @@ def opts_class(s: State, task: tuple) -> tuple:
         return ()
     d = s.dice[p]
     if s.rules.params["class_dice_any_face"]:
-        faces = tuple(f for f in range(N_FACES) if d[f])
+        key = (tuple(d), mode, class_cost(s, p, "temp"), class_cost(s, p, "perm"))
     else:
-        faces = tuple(f for f in (skill, WILD) if d[f])
+        key = (tuple(d[f] if f in (skill, WILD) else 0 for f in range(N_FACES)), mode,
+               class_cost(s, p, "temp"), class_cost(s, p, "perm"))
+    opts = _CLASS.get(key)
+    if opts is None:
+        opts = _CLASS[key] = _class_options(*key)
+    return opts
+
+
+_CLASS: dict[tuple, tuple] = {}
+
+
+def _class_options(d: tuple, mode: str, temp_cost: int, perm_cost: int) -> tuple:
+    """Ways to pay the next class activation with the dice ``d`` (counts per face)."""
+    faces = tuple(f for f in range(N_FACES) if d[f])
     opts: list = ["done"]
     for m in ((mode,) if mode else ("temp", "perm")):
-        for pay in combinations_with_replacement(faces, class_cost(s, p, m)):
+        for pay in combinations_with_replacement(faces, temp_cost if m == "temp" else perm_cost):
             if all(pay.count(f) <= d[f] for f in set(pay)):
                 opts.append((m, pay))
     return tuple(opts) if len(opts) > 1 else ()
@@ -467,14 +494,16 @@ def do_step(s: State, task: tuple) -> None:
     elif op == "discard_hand":
         s.played[p].extend(s.hand[p])
         s.hand[p] = []
-        say(s, f"P{p + 1} discards the power-up cards in hand")
+        if s.log is not None:
+            say(s, f"P{p + 1} discards the power-up cards in hand")
     elif op == "change_die":
         push(s, ("change_die", p, step[1], "card"))
     elif op == "reset_high_score":
         push(s, ("reset_hs", p))
     elif op == "take_first_player":
         s.first = p
-        say(s, f"P{p + 1} takes the first player token")
+        if s.log is not None:
+            say(s, f"P{p + 1} takes the first player token")
 
 
 def opts_gain(s: State, task: tuple) -> tuple:
@@ -504,7 +533,8 @@ def do_lose(s: State, task: tuple, skill: int) -> None:
         pool = s.temp_a[p]
     pool[skill] -= 1
     s.supply[skill] += 1
-    say(s, f"P{p + 1} loses a {'permanent' if perm else 'temporary'} {SKILLS[skill]} token")
+    if s.log is not None:
+        say(s, f"P{p + 1} loses a {'permanent' if perm else 'temporary'} {SKILLS[skill]} token")
     if n > 1:
         push(s, ("lose", p, perm, n - 1))
 
@@ -515,8 +545,9 @@ def opts_reset_hs(s: State, task: tuple) -> tuple:
 
 def do_reset_hs(s: State, task: tuple, g: int) -> None:
     s.hs[g] = 0
-    say(s, f"P{task[1] + 1} resets the high score of "
-           f"{s.rules.locations[s.rules.video_games[g]].name}")
+    if s.log is not None:
+        say(s, f"P{task[1] + 1} resets the high score of "
+               f"{s.rules.locations[s.rules.video_games[g]].name}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -538,7 +569,8 @@ def challenge_phase(s: State, task: tuple) -> None:
             else:
                 steps.append(("step", p, step))
     if absent:
-        say(s, f"Game over of {c.name} for " + ", ".join(f"P{p + 1}" for p in absent))
+        if s.log is not None:
+            say(s, f"Game over of {c.name} for " + ", ".join(f"P{p + 1}" for p in absent))
     if deltas:
         gain_rank(s, deltas)
         if s.over:
@@ -585,23 +617,36 @@ CHOICES = {
 }
 
 
+STEPS: dict[str, tuple] = {}
+
+
+def register() -> None:
+    """(Re)build the table of steps: kind -> (options or None, function)."""
+    STEPS.clear()
+    STEPS.update({kind: (None, fn) for kind, fn in AUTO.items()})
+    STEPS.update(CHOICES)
+
+
 def advance(s: State) -> None:
     """Run steps until a real choice is pending or the game is over."""
     stack = s.stack
     s.pending = None
+    steps = STEPS
     while stack and not s.over:
         task = stack.pop()
-        kind = task[0]
-        choice = CHOICES.get(kind)
-        if choice is None:
-            AUTO[kind](s, task)
+        options_fn, fn = steps[task[0]]
+        if options_fn is None:
+            fn(s, task)
             continue
-        opts = choice[0](s, task)
+        opts = options_fn(s, task)
         if not opts:
             continue
         if len(opts) == 1:
-            choice[1](s, task, opts[0])
+            fn(s, task, opts[0])
             continue
         s.task = task
-        s.pending = Decision(task[1], kind, opts)
+        s.pending = Decision(task[1], task[0], opts)
         return
+
+
+register()

@@ -40,7 +40,8 @@ def start_game(s: State, task: tuple) -> None:
         s.hand[p] = list(ch.cards)
         if ch.ability == "start_tokens":
             phases.gain_tokens(s, p, ch.skill, True, ch.amount)
-        say(s, f"P{p + 1} plays {ch.name}")
+        if s.log is not None:
+            say(s, f"P{p + 1} plays {ch.name}")
     s.deck = list(range(len(s.rules.challenges)))
     s.rng.shuffle(s.deck)
     push(s, ("round_start",))
@@ -48,6 +49,7 @@ def start_game(s: State, task: tuple) -> None:
 
 CHOICES["draft"] = (opts_draft, do_draft)
 phases.AUTO["start_game"] = start_game
+phases.register()
 
 
 class VGHS(BaseGame):

@@ -90,6 +90,7 @@ class Rules:
     challenges: tuple
     supply: tuple         # starting supply per token type (6, Wild last)
     total_capacity: int
+    all_locations: tuple  # indices of every location
 
 
 def _skill(value, key: str, *, wild: bool = True, any_ok: bool = False) -> int:
@@ -271,4 +272,4 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
 
     supply = (p["skill_tokens_per_type"],) * WILD + (p["wild_skill_tokens"],)
     return Rules(n_players, params, tuple(locations), video_games, tuple(characters),
-                 tuple(cards), tuple(challenges), supply, total)
+                 tuple(cards), tuple(challenges), supply, total, tuple(range(len(locations))))

@@ -19,7 +19,7 @@ class State:
         "rules", "n", "rng", "log", "round", "first", "deck", "challenge", "rank", "char",
         "dice", "perm_a", "perm_i", "temp_a", "temp_i", "supply", "hand", "played", "left",
         "occ", "on_gta", "hs", "hs_token", "bonus", "bonus_supply", "sym", "stack", "pending",
-        "task", "over", "end_reason", "rolling", "stats", "defeated",
+        "task", "over", "end_reason", "rolling", "stats", "defeated", "open",
     )
 
     def __init__(self, rules, n: int, rng: random.Random):
@@ -43,6 +43,7 @@ class State:
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.left = [0] * n
         self.occ = [0] * len(rules.locations)
+        self.open = rules.all_locations
         self.on_gta = [0] * n
         k = len(rules.video_games)
         self.hs = [0] * k
@@ -126,7 +127,7 @@ class View:
         self.first = s.first
         self.challenge = s.challenge
         self.deck_size = len(s.deck)
-        self.rank = tuple(s.rank)
+        self.rank = s.rank
         self.char = s.char
         if s.rolling:
             self.dice = [d if i == p else None for i, d in enumerate(s.dice)]
@@ -138,7 +139,7 @@ class View:
         self.temp_i = s.temp_i
         self.supply = s.supply
         self.hand = tuple(s.hand[p])
-        self.hand_sizes = tuple(len(h) for h in s.hand)
+        self.hand_sizes = tuple(map(len, s.hand))
         self.played = s.played
         self.left = s.left
         self.occ = s.occ
