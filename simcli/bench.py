@@ -68,14 +68,18 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
               console: Console) -> None:
     names = games_ or available_games()
     table = Table(title=f"simcli bench ({n} games per measurement)")
-    for col in ("game", "players", "strategies", "games/s (1 core)", "decisions/s",
-                "jobs 1 (s)", f"jobs {jobs} (s)", "speedup", "peak MB (all / parent)"):
-        table.add_column(col, justify="right" if col not in ("game", "strategies") else "left")
+    for col in ("game", "players", "games/s\n1 core", "decisions/s\n1 core", "jobs 1\n(s)",
+                f"jobs {jobs}\n(s)", "speedup", "peak MB\nall / parent"):
+        table.add_column(col, justify="right" if col != "game" else "left", no_wrap=True)
+    mixes = []
     for name in names:
         g = get_game(name)
         p = players if players is not None else (4 if 4 in g.players else g.default_players)
         cfg = plan_run(name, players=p, games=n, seed=1).configs[0]
         console.print(f"[dim]{name}: single core…[/dim]")
+        if memory_games:
+            table.title = (f"simcli bench ({n} games per measurement, peak memory of "
+                           f"{memory_games} games)")
         gps, dps = single_core(cfg, n)
         console.print(f"[dim]{name}: jobs 1 vs {jobs}…[/dim]")
         t1, tj, speedup = parallel_speedup(cfg, n, jobs)
@@ -83,7 +87,9 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
         if memory_games:
             console.print(f"[dim]{name}: peak memory of {memory_games} games…[/dim]")
             total, parent = peak_memory(name, p, memory_games, jobs)
-            mem = f"{total:.0f} / {parent:.0f} ({memory_games} games)"
-        table.add_row(name, str(p), ", ".join(cfg.strategies), f"{gps:,.0f}", f"{dps:,.0f}",
-                      f"{t1:.1f}", f"{tj:.1f}", f"{speedup:.2f}x", mem)
+            mem = f"{total:.0f} / {parent:.0f}"
+        table.add_row(name, str(p), f"{gps:,.0f}", f"{dps:,.0f}", f"{t1:.1f}", f"{tj:.1f}",
+                      f"{speedup:.2f}x", mem)
+        mixes.append(f"{name}: {', '.join(cfg.strategies)}")
     console.print(table)
+    console.print("strategy mixes (rotated through the seats): " + "; ".join(mixes))
