@@ -125,38 +125,56 @@ class LoveBot(Bot):
             return 0.3 + max(-w[c.girl], 0) * 0.2 + w[c.girl] * c.love * 0.2
         return w[c.girl] * tv[c.type]
 
-    def room_value(self, view, w, room: int) -> float:
+    def room_values(self, view, w) -> list[float]:
+        """The value of taking each room's Room Action now, for every room."""
         R = view.rules
-        kind = R.room_action[room]
-        here = [g for g in range(5) if view.gloc[g] == room]
-        best_up = max((w[g] for g in here), default=0.0)
-        worst = min((w[g] for g in here), default=0.0)
-        dv = self.p["draw_value"]
-        if kind == "gym":
-            v = 0.66 * max(best_up, 0) + (sum(w[g] for g in here) / 6) * 0.0
-        elif kind == "art":
-            v = (2 * max(best_up, 0) - 2 * min(worst, 0) + dv * 2 + 1 - 1) / 6 - dv / 3
-        elif kind == "boys_locker":
-            top = max(view.love)
-            v = sum(w[g] for g in here if view.love[g] < top)
-        elif kind == "cafeteria":
-            v = max(-2 * worst, best_up - worst if len(here) > 1 else 0, 0) if here else -9
-        elif kind in ("library", "girls_locker"):
-            v = dv * 0.9
-        elif kind == "transmute":
-            v = max(2 * dv - self.p["ki_value"], self.p["ki_value"] - 2 * dv * 0.8)
-        elif kind == "pool":
-            v = 0.6 * max(best_up, 0) - 0.1
-        elif kind == "nurse":
-            v = 0.3 if view.condition >= 0 else -9
-        else:
-            v = -9.0
-        if self.p["pp_bonus"] and view.record is not None and not view.claimed:
+        n = len(R.rooms)
+        best_up = [0.0] * n
+        worst = [0.0] * n
+        count = [0] * n
+        below_top = [0.0] * n
+        love, gloc = view.love, view.gloc
+        top = max(love)
+        for g in range(5):
+            r = gloc[g]
+            x = w[g]
+            count[r] += 1
+            if x > best_up[r]:
+                best_up[r] = x
+            if x < worst[r]:
+                worst[r] = x
+            if love[g] < top:
+                below_top[r] += x
+        p = self.p
+        dv, kv = p["draw_value"], p["ki_value"]
+        out = []
+        for r, kind in enumerate(R.room_action):
+            if kind == "gym":
+                v = 0.66 * best_up[r]
+            elif kind == "art":
+                v = (2 * best_up[r] - 2 * worst[r]) / 6
+            elif kind == "boys_locker":
+                v = below_top[r]
+            elif kind == "cafeteria":
+                v = (max(-2 * worst[r], best_up[r] - worst[r] if count[r] > 1 else 0.0)
+                     if count[r] else -9.0)
+            elif kind == "library" or kind == "girls_locker":
+                v = dv * 0.9
+            elif kind == "transmute":
+                v = max(2 * dv - kv, kv - 1.6 * dv)
+            elif kind == "pool":
+                v = 0.6 * best_up[r] - 0.1
+            elif kind == "nurse":
+                v = 0.3 if view.condition >= 0 else -9.0
+            else:
+                v = -9.0
+            out.append(v)
+        if p["pp_bonus"] and view.record is not None and not view.claimed:
             for i in view.face_up:
                 pp = R.plot_points[i]
-                if pp.requirement == "room_action" and pp.room == room:
-                    v += self.p["pp_bonus"] * pp.ki
-        return v
+                if pp.requirement == "room_action":
+                    out[pp.room] += p["pp_bonus"] * pp.ki
+        return out
 
     @staticmethod
     def favour_by_girl(view, w) -> list[float]:
@@ -170,17 +188,20 @@ class LoveBot(Bot):
                 fav[g] += w[g] * 0.8
         return fav
 
-    def best_spot(self, view, w, opts, room_factor: float):
-        """The Hero destination with the best plays and Room Action; and its value."""
+    def spot_values(self, view, w, room_factor: float, rooms=None) -> list[float]:
+        """Per room: the plays the Hero there would allow, plus the Room Action."""
         fav = self.favour_by_girl(view, w)
-        gloc = view.gloc
+        rooms = rooms if rooms is not None else self.room_values(view, w)
+        out = [room_factor * v for v in rooms]
+        for g in range(5):
+            out[view.gloc[g]] += fav[g]
+        return out
+
+    def best_move(self, opts, values):
         rng = self.rng
         best, best_v = opts[0], -1e9
         for o in opts:
-            r = o[1]
-            v = (fav[0] * (gloc[0] == r) + fav[1] * (gloc[1] == r) + fav[2] * (gloc[2] == r)
-                 + fav[3] * (gloc[3] == r) + fav[4] * (gloc[4] == r)
-                 + room_factor * self.room_value(view, w, r) + rng.random() * 0.01)
+            v = values[o[1]] + rng.random() * 0.01
             if v > best_v:
                 best, best_v = o, v
         return best, best_v
@@ -205,16 +226,16 @@ class LoveBot(Bot):
     on_girl_draw = best_draw
 
     def on_turn(self, view, w, opts):
-        draws = [o for o in opts if o[0] == "draw"]
+        """Hero Phase first when a favoured Girl, whose cards it holds, is in reach."""
         R = view.rules
-        reach = R.hero_reach[view.hero][min(2, len(R.hero_reach[view.hero]) - 1)]
-        holds = {R.cards[k].girl for k in view.hand if R.cards[k].type != JEALOUSY}
-        for g in sorted(range(5), key=lambda g: -w[g]):
-            if w[g] <= 0:
-                break
-            if g in holds and view.gloc[g] != view.hero and view.gloc[g] in reach:
-                return ("hero_first",)
-        return self.best_draw(view, w, draws) if draws else opts[0]
+        reach = {o[1] for o in opts if o[0] == "move"}
+        cg, ct = R.card_girl, R.card_type
+        holds = {cg[k] for k in view.hand if ct[k] != JEALOUSY}
+        for g in range(5):
+            if w[g] > 0 and g in holds and view.gloc[g] != view.hero and view.gloc[g] in reach:
+                return self.on_hero_phase(view, w, [o for o in opts if o[0] != "draw"])
+        draws = [o for o in opts if o[0] == "draw"]
+        return self.best_draw(view, w, draws)
 
     def on_girl_phase(self, view, w, opts):
         R = view.rules
@@ -261,14 +282,17 @@ class LoveBot(Bot):
         return None
 
     def on_hero_phase(self, view, w, opts):
-        best, there = self.best_spot(view, w, opts[1:], 0.5)
-        here = self.best_spot(view, w, (("move", view.hero),), 1.0)[1]
-        if opts[0] == ("act_first",) and here >= there:
-            return opts[0]
+        rooms = self.room_values(view, w)
+        values = self.spot_values(view, w, 0.5, rooms)
+        moves = [o for o in opts if o[0] == "move"]
+        best, there = self.best_move(moves, values)
+        here = values[view.hero] + 0.5 * rooms[view.hero]
+        if ("act_first",) in opts and here >= there:
+            return ("act_first",)
         return best
 
     def on_hero_move(self, view, w, opts):
-        return self.best_spot(view, w, opts, 0.3)[0]
+        return self.best_move(opts, self.spot_values(view, w, 0.3))[0]
 
     def on_hero_action(self, view, w, opts):
         R = view.rules
@@ -276,7 +300,7 @@ class LoveBot(Bot):
         fav_here = any(view.gloc[g] == view.hero and w[g] > 0 for g in range(5))
         for o in opts:
             if o[0] == "room":
-                v = self.room_value(view, w, view.hero)
+                v = self.room_values(view, w)[view.hero]
             elif o[0] == "draw":
                 v = self.p["draw_value"] + 0.05 * w[o[1]]
             elif o[0] == "kick":

@@ -12,7 +12,6 @@ from .state import State
 
 END = ("end",)
 PASS = ("pass",)
-HERO_FIRST = ("hero_first",)
 ACT_FIRST = ("act_first",)
 ROOM = ("room",)
 NO_ACTION = ("no_action",)
@@ -123,22 +122,23 @@ def gain_condition(st: State, cond: int, player: int):
 
 # -- a turn -----------------------------------------------------------------------------------
 def take_turn(st: State, p: int):
-    """LB-043..046: declare which phase comes first, then play both."""
+    """LB-043..046: declare which phase comes first, then play both. The declaration is
+    one decision: a Girl Phase draw (Girl Phase first) or the Hero Phase's first step."""
     st.active = p
     st.turns += 1
     st.claimed = False
     st.test_bonus = 0
     st.reset_record()
-    draws = draw_options(st)
-    choice = yield Decision(p, "turn", (HERO_FIRST,) + (draws or (("draw", -1),)))
-    if choice == HERO_FIRST:
+    draws = draw_options(st) or (("draw", -1),)
+    choice = yield Decision(p, "turn", draws + (ACT_FIRST,) + hero_reach(st))
+    if choice[0] == "draw":
+        yield from girl_phase(st, p, choice[1])
         yield from hero_phase(st, p)
+    else:
+        yield from hero_phase(st, p, choice)
         draws = draw_options(st)
         g = (yield Decision(p, "girl_draw", draws))[1] if draws else -1
         yield from girl_phase(st, p, g)
-    else:
-        yield from girl_phase(st, p, choice[1])
-        yield from hero_phase(st, p)
     refill_decks(st)
 
 
@@ -154,8 +154,14 @@ def refill_decks(st: State) -> None:
             st.rng.shuffle(st.decks[g])
 
 
+DRAWS = tuple(("draw", g) for g in range(5))
+
+
 def draw_options(st: State) -> tuple:
-    return tuple(("draw", g) for g in range(5) if st.decks[g])
+    d = st.decks
+    if d[0] and d[1] and d[2] and d[3] and d[4]:
+        return DRAWS
+    return tuple(DRAWS[g] for g in range(5) if d[g])
 
 
 def draw_card(st: State, p: int, g: int) -> None:
@@ -330,13 +336,15 @@ def play_card(st: State, p: int, k: int, arg: int):
 
 def jealousy_options(st: State, q: int, g: int) -> tuple:
     R = st.rules
-    cards = R.cards
+    ctype, cgirl = R.card_type, R.card_girl
+    hand = st.hands[q]
+    if JEALOUSY not in map(ctype.__getitem__, hand):
+        return ()
     gloc = st.gloc
     opts = []
-    for k in sorted(set(st.hands[q])):
-        c = cards[k]
-        h = c.girl
-        if c.type != JEALOUSY or h == g:                               # LB-057, LB-058
+    for k in sorted(set(hand)):
+        h = cgirl[k]
+        if ctype[k] != JEALOUSY or h == g:                             # LB-057, LB-058
             continue
         if h == R.YUKI or (gloc[h] == gloc[g] and gloc[h] == st.hero):  # LB-064, LB-071
             opts.append(("jealousy", k))
@@ -378,9 +386,10 @@ def hero_reach(st: State) -> tuple:
     return tuple(("move", r) for r in st.rules.hero_reach[st.hero][st.mod_move])
 
 
-def hero_phase(st: State, p: int):
+def hero_phase(st: State, p: int, first=None):
     """LB-077: move up to two spaces and take one Hero Action, in either order."""
-    first = yield Decision(p, "hero_phase", (ACT_FIRST,) + hero_reach(st))
+    if first is None:
+        first = yield Decision(p, "hero_phase", (ACT_FIRST,) + hero_reach(st))
     if first == ACT_FIRST:
         yield from hero_action(st, p)
         yield from claim_window(st, p)
@@ -600,7 +609,11 @@ def qualifies(st: State, p: int, pp) -> bool:
 
 def claimable(st: State, p: int) -> list:
     pps = st.rules.plot_points
-    return [i for i in st.face_up if qualifies(st, p, pps[i])]
+    out = []
+    for i in st.face_up:
+        if qualifies(st, p, pps[i]):
+            out.append(i)
+    return out
 
 
 def claim_window(st: State, p: int):

@@ -105,11 +105,12 @@ class LoveBattle(BaseGame):
             return f"{girls[c.girl]} {CARD_TYPES[c.type]} '{c.name}'"
 
         kind = action[0] if isinstance(action, tuple) and action else action
+        if decision.kind == "turn" and kind != "draw":
+            return "Hero Phase first: " + self.describe(state, Decision(
+                decision.player, "hero_phase", decision.options), action)
         if decision.kind == "vote":
             label = "One True Match" if len(action) == 1 else "Love Triangle"
             return f"vote {label}: {' + '.join(girls[g] for g in action)} (secret)"
-        if kind == "hero_first":
-            return "Hero Phase first"
         if kind == "draw":
             if decision.kind == "turn":
                 return ("Girl Phase first: draw 1 " + girls[action[1]] + " card"
