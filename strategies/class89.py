@@ -16,8 +16,20 @@ from __future__ import annotations
 from typing import ClassVar
 
 from simcli.games.class89.state import (
-    ANY, E_DRAW_S, E_DRAW_T, E_FACE_S, E_FACE_T, E_SIG, E_TILE1, E_TOK, E_TRACK, EMPTY,
-    ENTRANCE, STAFF, TEACHER, TILE, TREASURER,
+    E_DRAW_S,
+    E_DRAW_T,
+    E_FACE_S,
+    E_FACE_T,
+    E_SIG,
+    E_TILE1,
+    E_TOK,
+    E_TRACK,
+    EMPTY,
+    ENTRANCE,
+    STAFF,
+    TEACHER,
+    TILE,
+    TREASURER,
 )
 from simcli.games.class89.yearbook import SS_BASE, matches_at
 
@@ -117,7 +129,7 @@ class C89Bot(Bot):
     def effect_value(self, effects) -> float:
         p = self.p
         v = 0.0
-        for code, arg in effects:
+        for code, _arg in effects:
             if code == E_SIG:
                 v += p["sig"]
             elif code == E_TOK:

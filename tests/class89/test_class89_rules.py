@@ -66,7 +66,7 @@ def put(R, B, cell, code, **tokens):
 
 # ----------------------------------------------------------------------------- components
 def test_C89_001_002_006_component_counts():
-    """C89-001/002/006: 78 students, 24 teachers, 24 staff, 24 objectives; tiles 8/12/10/12
+    """C89-001 C89-002 C89-006: 78 students, 24 teachers, 24 staff, 24 objectives; tiles 8/12/10/12
     and 24 1x1; 30 solo cards."""
     R = rules(1)
     assert len(R.s_letter) == 78 and len(R.t_icon) == 24 and len(R.st_club) == 24
@@ -77,7 +77,7 @@ def test_C89_001_002_006_component_counts():
 
 
 def test_C89_038_040_041_locations():
-    """C89-038/040/041: five locations, each with a club and a token; Hallway = Pep Squad
+    """C89-038 C89-040 C89-041: five locations, each with a club and a token; Hallway = Pep Squad
     and Bolt."""
     R = rules(4)
     assert R.loc_name == ("office", "library", "hallway", "auditorium", "gym")
@@ -85,8 +85,8 @@ def test_C89_038_040_041_locations():
 
 
 def test_C89_014_042_school_filled_and_C89_015_125_superlatives():
-    """C89-014/042: every display slot holds a face-up card or tile (5 per location);
-    C89-015/125: a Senior Superlative tile gets a student from the student deck."""
+    """C89-014 C89-042: every display slot holds a face-up card or tile (5 per location);
+    C89-015 C89-125: a Senior Superlative tile gets a student from the student deck."""
     s = make_state(4, blank=False)
     R = s.rules
     for loc in range(5):
@@ -100,7 +100,7 @@ def test_C89_014_042_school_filled_and_C89_015_125_superlatives():
 
 
 def test_C89_010_013_one_objective_per_type_and_C89_011_set_a():
-    """C89-010/013: one objective of each type; C89-011: set A is the predefined set."""
+    """C89-010 C89-013: one objective of each type; C89-011: set A is the predefined set."""
     s = make_state(3, objective_set="A")
     names = [s.rules.objectives[o]["name"] for o in s.objectives]
     assert names == ["AP Government", "Study Group", "Preppies", "Theater Kids",
@@ -112,7 +112,7 @@ def test_C89_010_013_one_objective_per_type_and_C89_011_set_a():
 
 # ----------------------------------------------------------------------------- setup
 def test_C89_030_031_starting_signatures_by_turn_order():
-    """C89-030/031: 4 players 1/1/2/3, 3 players 1/2/3 by turn order."""
+    """C89-030 C89-031: 4 players 1/1/2/3, 3 players 1/2/3 by turn order."""
     assert [b.sigs for b in make_state(4).boards] == [1, 1, 2, 3]
     assert [b.sigs for b in make_state(3).boards] == [1, 2, 3]
 
@@ -128,7 +128,7 @@ def test_start_signatures_is_a_rules_parameter():
 
 
 def test_C89_016_no_janitors_in_4_players_C89_017_018_019_janitors_in_3():
-    """C89-016: no janitors with 4 players; C89-017/018/019: in 2-3 player games janitors
+    """C89-016: no janitors with 4 players; C89-017 C89-018 C89-019: in 2-3 player games janitors
     occupy spaces at their club's location and block them."""
     s = make_state(4)
     assert not s.janitors and all(x != JANITOR for row in s.spaces for x in row)
@@ -141,7 +141,7 @@ def test_C89_016_no_janitors_in_4_players_C89_017_018_019_janitors_in_3():
 
 
 def test_C89_020_021_022_two_player_janitor_spaces():
-    """C89-020/021/022: 2 players: janitors 1-2 on free spaces, 3-4 on single-signature
+    """C89-020 C89-021 C89-022: 2 players: janitors 1-2 on free spaces, 3-4 on single-signature
     spaces, 5 on the two-signature space."""
     for seed in range(5):
         s = make_state(2, seed=seed)
@@ -162,8 +162,8 @@ def test_C89_084_starting_teacher_top_left_and_C89_023_025_sides():
 
 # ----------------------------------------------------------------------------- turn
 def test_C89_043_045_047_048_placement_costs_and_revisits():
-    """C89-043/047/048: spaces cost 0/1/2 signatures and need them; C89-045: no second
-    visit to a location; C89-046/049: the Treasurer revisits and ignores costs."""
+    """C89-043 C89-047 C89-048: spaces cost 0/1/2 signatures and need them; C89-045: no second
+    visit to a location; C89-046 C89-049: the Treasurer revisits and ignores costs."""
     s = make_state(4)
     B = s.boards[0]
     B.sigs = 1
@@ -180,7 +180,7 @@ def test_C89_043_045_047_048_placement_costs_and_revisits():
 
 
 def test_C89_050_066_067_068_school_entrance_always_available():
-    """C89-050/066/067/068: the School Entrance needs no signature and can be visited by
+    """C89-050 C89-066 C89-067 C89-068: the School Entrance needs no signature and can be visited by
     any number of team members."""
     s = make_state(4)
     B = s.boards[0]
@@ -218,7 +218,7 @@ def test_C89_065_069_070_entrance_actions():
 
 
 def test_C89_053_077_main_action_only_placeable_items():
-    """C89-053/054/077: the main action takes an item that can be placed now; a student
+    """C89-053 C89-054 C89-077: the main action takes an item that can be placed now; a student
     who cannot go in alphabetical order is not offered."""
     s = make_state(4)
     R = s.rules
@@ -239,7 +239,7 @@ def test_C89_053_077_main_action_only_placeable_items():
 
 def test_C89_055_056_059_061_signature_and_member_actions():
     """C89-055: 1 signature for the location's token; C89-056: or wipe and refill it, only
-    one of the two; C89-058/059: Editor steps the location's track, Designer takes a
+    one of the two; C89-058 C89-059: Editor steps the location's track, Designer takes a
     signature and the token."""
     s = make_state(4)
     B = s.boards[0]
@@ -282,7 +282,8 @@ def test_C89_060_photographer_takes_an_extra_student():
 
 
 def test_C89_033_034_035_turns_and_members_per_round():
-    """C89-032..035: 4 rounds, 3 turns each, clockwise; one team member unused per round."""
+    """C89-032 C89-033 C89-034 C89-035: 4 rounds, 3 turns each, clockwise; one team member
+    unused per round."""
     s = make_state(3, blank=False)
     seen = []
     used_after_round = []
@@ -319,7 +320,7 @@ def test_C89_074_075_076_alphabetical_with_wrap():
 
 
 def test_C89_082_086_teachers_start_classes_and_adopt_students():
-    """C89-082: a teacher starts a new class and resets the alphabet; C89-085/086: a
+    """C89-082: a teacher starts a new class and resets the alphabet; C89-085 C89-086: a
     teacher can go anywhere, also before placed students, who join the class."""
     R = rules(4)
     s = make_state(4)
@@ -337,7 +338,8 @@ def test_C89_082_086_teachers_start_classes_and_adopt_students():
 
 
 def test_C89_079_080_half_icon_matches_and_class_example():
-    """C89-285..289 Class Example: LaPorte, Julie B, (gap), Sean H; Miguelito P matches
+    """C89-285 C89-286 C89-287 C89-288 C89-289 Class Example: LaPorte, Julie B, (gap), Sean H;
+    Miguelito P matches
     Student Council with Sean H; Heather Y after a gap; Ms. Boudreau starts a class in
     the second row; Mariah D matches Athletics, Jennifer S matches Pep Squad across the
     row wrap (C89-080), Tony A matches Boudreau's Pep Squad (C89-089); filling the top
@@ -364,7 +366,7 @@ def test_C89_079_080_half_icon_matches_and_class_example():
 
 
 def test_C89_177_no_half_icons_variant():
-    """C89-177: with half-icons ignored no pair advances a track; C89-178/179: half-icon
+    """C89-177: with half-icons ignored no pair advances a track; C89-178 C89-179: half-icon
     teachers and the Prom tile leave the decks."""
     R = rules(3, half_icons=False)
     s = make_state(3, half_icons=False)
@@ -378,7 +380,7 @@ def test_C89_177_no_half_icons_variant():
 
 
 def test_C89_091_092_row_and_column_bonuses():
-    """C89-091/092: completing a row or column gains its bonus once."""
+    """C89-091 C89-092: completing a row or column gains its bonus once."""
     R = rules(4)
     s = make_state(4)
     B = s.boards[0]
@@ -393,7 +395,7 @@ def test_C89_091_092_row_and_column_bonuses():
 
 
 def test_C89_093_094_row_bonus_draw_three_keep_up_to_one():
-    """C89-093/094: draw 3 students, keep up to 1, the others go to the bottom."""
+    """C89-093 C89-094: draw 3 students, keep up to 1, the others go to the bottom."""
     s = make_state(4)
     R = s.rules
     B = s.boards[0]
@@ -409,7 +411,7 @@ def test_C89_093_094_row_bonus_draw_three_keep_up_to_one():
 
 
 def test_C89_096_097_142_143_faceup_student_bonus():
-    """C89-096: take any face-up student from any location; C89-097/143: lost when none
+    """C89-096: take any face-up student from any location; C89-097 C89-143: lost when none
     can be placed."""
     s = make_state(4)
     R = s.rules
@@ -429,7 +431,7 @@ def test_C89_096_097_142_143_faceup_student_bonus():
 
 
 def test_C89_099_100_101_102_abc_token():
-    """C89-099/100: once per game the ABC token places a student out of order, covering
+    """C89-099 C89-100: once per game the ABC token places a student out of order, covering
     its letter; C89-101: it is not one of the 4 tokens; C89-102: unused = 2 points."""
     s = make_state(4)
     R = s.rules
@@ -478,7 +480,7 @@ def test_C89_104_105_106_107_token_limits():
 
 
 def test_C89_108_109_110_moving_tokens():
-    """C89-108: stored tokens move onto students during your turn; C89-109/110: 2
+    """C89-108: stored tokens move onto students during your turn; C89-109 C89-110: 2
     signatures move a token between students, within the 4-token limit."""
     s = make_state(4)
     R = s.rules
@@ -576,7 +578,7 @@ def test_C89_122_tile1_lost_when_grid_full():
 
 
 def test_C89_126_127_128_senior_superlative():
-    """C89-126/127/128: the tile's student comes along, is in no class, takes tokens."""
+    """C89-126 C89-127 C89-128: the tile's student comes along, is in no class, takes tokens."""
     s = make_state(4)
     R = s.rules
     B = s.boards[0]
@@ -594,7 +596,7 @@ def test_C89_126_127_128_senior_superlative():
 
 # ----------------------------------------------------------------------------- staff / tracks
 def test_C89_131_132_134_staff_and_band_director():
-    """C89-132: at most 4 staff; C89-134/292: the Band Director gives a signature, 2 Paint
+    """C89-132: at most 4 staff; C89-134 C89-292: the Band Director gives a signature, 2 Paint
     and a Fine Arts step."""
     s = make_state(4)
     R = s.rules
@@ -610,7 +612,7 @@ def test_C89_131_132_134_staff_and_band_director():
 
 
 def test_C89_135_staff_score_by_distinct_icons():
-    """C89-135/312: staff score by different club icons (2 icons = 3 points)."""
+    """C89-135 C89-312: staff score by different club icons (2 icons = 3 points)."""
     R = rules(4)
     s = make_state(4)
     B = s.boards[0]
@@ -683,7 +685,7 @@ def test_C89_152_153_154_majority_rewards():
 
 
 def test_C89_155_156_157_158_160_162_end_of_round_steps():
-    """C89-155: team members return; C89-156: empty spaces refill; C89-158/159: janitors
+    """C89-155: team members return; C89-156: empty spaces refill; C89-158 C89-159: janitors
     move right keeping their cost space; C89-160: first player rotates; C89-162: round
     advances."""
     s = make_state(3)
@@ -717,7 +719,7 @@ def test_C89_157_161_winter_break_and_two_player_first_player():
 
 
 def test_C89_037_game_ends_after_round_four_rewards():
-    """C89-036/037: after round 4 the majority rewards are taken, then the game ends."""
+    """C89-036 C89-037: after round 4 the majority rewards are taken, then the game ends."""
     s = make_state(4)
     s.round = 4
     s.boards[1].tracks[GAVEL] = 1
@@ -731,7 +733,7 @@ def test_C89_037_game_ends_after_round_four_rewards():
 # ----------------------------------------------------------------------------- scoring
 def test_C89_164_165_166_167_168_294_objective_places_and_ties():
     """C89-294: 4 players, two tied 1st score (18+12)/2 = 15 each, next scores 3rd (6);
-    C89-164..166 the tables; C89-167 round up; C89-168 places used by a tie."""
+    C89-164 C89-165 C89-166 the tables; C89-167 round up; C89-168 places used by a tie."""
     assert scoring.rank_points([5, 5, 3, 1], 1, (18, 12, 6, 2)) == [15, 15, 6, 2]
     assert scoring.rank_points([4, 3, 2], 1, (16, 10, 4)) == [16, 10, 4]
     assert scoring.rank_points([4, 4], 1, (14, 6)) == [10, 10]
@@ -748,7 +750,7 @@ def test_C89_147_min_required():
 
 
 def test_C89_174_175_176_objective_variants():
-    """C89-174: casual objectives: 10 points at MIN; C89-175/176: T1/T2 replace MIN."""
+    """C89-174: casual objectives: 10 points at MIN; C89-175 C89-176: T1/T2 replace MIN."""
     R = rules(3, objective_mode="casual", objective_threshold="t1")
     s = make_state(3, objective_mode="casual", objective_threshold="t1")
     assert R.casual_points == 10
@@ -862,7 +864,8 @@ def _green_yearbook():
 
 
 def test_C89_295_to_301_endgame_example_objectives():
-    """C89-295: Green's objectives score 54 = 4 + 13 + 4 + 10 + 16 + 7 (C89-296..301),
+    """C89-295: Green's objectives score 54 = 4 + 13 + 4 + 10 + 16 + 7 (C89-296 C89-297 C89-298
+    C89-299 C89-300 C89-301),
     counted from the rebuilt yearbook against the other players' counts."""
     R, s, B = _green_yearbook()
     green = {R.objectives[o]["name"]: scoring.measure(R, B, R.objectives[o])
@@ -883,7 +886,8 @@ def test_C89_295_to_301_endgame_example_objectives():
 
 
 def test_C89_302_to_316_endgame_example_other_lines():
-    """C89-302..306: teachers 6 + 6 + 2 + 1 = 15; C89-307..311: Wildcat Way 5 + 6 + 4 + 2
+    """C89-302 C89-303 C89-304 C89-305 C89-306: teachers 6 + 6 + 2 + 1 = 15; C89-307 C89-308
+    C89-309 C89-310 C89-311: Wildcat Way 5 + 6 + 4 + 2
     = 17; C89-312: staff 3; C89-313: track 5; C89-314: 3 signatures = 1; C89-315: ABC 2;
     C89-316: with 54 objective points the total is 97."""
     R, s, B = _green_yearbook()
@@ -969,7 +973,7 @@ def test_C89_063_169_signatures_and_storage_at_end():
 
 
 def test_C89_170_171_172_tie_breakers():
-    """C89-170/171/172/173: most points; then objective points; then most students; then
+    """C89-170 C89-171 C89-172 C89-173: most points; then objective points; then most students; then
     shared."""
     s = make_state(2)
     R = s.rules
@@ -987,8 +991,8 @@ def _solo(**kw):
 
 
 def test_C89_182_to_194_solo_setup():
-    """C89-182: 2-player setup (janitors); C89-185/186: five priority markers, no Honor
-    Society; C89-187/188: Ed's teacher top left, students at row 2 col 2 and row 3 col 3;
+    """C89-182: 2-player setup (janitors); C89-185 C89-186: five priority markers, no Honor
+    Society; C89-187 C89-188: Ed's teacher top left, students at row 2 col 2 and row 3 col 3;
     C89-190: Normal: two preferred tracks up; C89-192: no ABC; C89-194: Ed first."""
     s = _solo()
     R = s.rules
@@ -1008,7 +1012,7 @@ def test_C89_182_to_194_solo_setup():
 
 
 def test_C89_329_330_331_ed_example_turn():
-    """C89-329..331: Ed has used the Designer; the next Choice card's back gives the
+    """C89-329 C89-330 C89-331: Ed has used the Designer; the next Choice card's back gives the
     Editor; the Location card sends it to the Gym's left-most free space; the Choice card
     shows Staff at the Gym: Ed takes it with its benefits except signatures; C89-215 the
     Editor steps the Athletics track."""
@@ -1046,7 +1050,7 @@ def test_C89_329_330_331_ed_example_turn():
 
 
 def test_C89_213_214_ed_moves_right_skipping_x():
-    """C89-213/214: a full location sends Ed to the next one right, skipping X."""
+    """C89-213 C89-214: a full location sends Ed to the next one right, skipping X."""
     data = GAME.default_data()
     data["solo_location"] = [dict(editor="hallway", designer="office", photographer="library",
                                   treasurer="gym", x="auditorium")]
@@ -1059,7 +1063,7 @@ def test_C89_213_214_ed_moves_right_skipping_x():
 
 
 def test_C89_224_to_228_ed_selects_students():
-    """C89-225: a student that makes a match first; C89-226/227: else the most preferred
+    """C89-225: a student that makes a match first; C89-226 C89-227: else the most preferred
     half-icon (Honor Society last); C89-228: else the left-most."""
     s = _solo()
     R = s.rules
@@ -1079,8 +1083,8 @@ def test_C89_224_to_228_ed_selects_students():
 
 
 def test_C89_229_233_235_ed_places_items():
-    """C89-229/230: Ed puts a student where it matches, top-most then left-most; C89-231:
-    otherwise top-most, left-most; C89-198 ignoring the alphabet; C89-233/234: teachers in
+    """C89-229 C89-230: Ed puts a student where it matches, top-most then left-most; C89-231:
+    otherwise top-most, left-most; C89-198 ignoring the alphabet; C89-233 C89-234: teachers in
     a row and column without one; C89-235: tiles top-most, left-most."""
     s = _solo()
     R = s.rules
@@ -1138,10 +1142,9 @@ def test_C89_247_ed_at_top_takes_token():
 
 
 def test_C89_250_to_256_ed_round_end():
-    """C89-250: Ed takes a token for each track he leads; C89-252/255/256: unused Editor
+    """C89-250: Ed takes a token for each track he leads; C89-252 C89-255 C89-256: unused Editor
     steps the preferred track, unused Treasurer the lowest (ties: preferred)."""
     s = _solo()
-    R = s.rules
     ed = s.boards[1]
     ed.tracks = [0, 0, 0, 0, 0, 0]
     ed.tracks[PEP] = 1
@@ -1164,7 +1167,8 @@ def test_C89_250_to_256_ed_round_end():
 
 def test_C89_260_to_268_332_solo_objective_scoring():
     """C89-332: AP Government with 5, above Ed (Normal): MIN 3 met: 14 / 6. Study Group
-    with 7, below Ed: T1 9 missed, MIN met: 6 / 14. C89-260..268 the other cases."""
+    with 7, below Ed: T1 9 missed, MIN met: 6 / 14. C89-260 C89-261 C89-262 C89-263 C89-264
+    C89-265 C89-266 C89-267 C89-268 the other cases."""
     R = rules(1)
     ap, sg = objective(R, "AP Government"), objective(R, "Study Group")
     assert (ap["min"], sg["t1"]) == (3, 9)
@@ -1194,7 +1198,8 @@ def test_C89_269_270_271_ed_teacher_scoring():
 
 
 def test_C89_272_to_277_ed_wildcat_scoring():
-    """C89-272..277: 1 per 1x1, 2 per half, 5 per A, 4 per B, 3 per C with criteria, 0
+    """C89-272 C89-273 C89-274 C89-275 C89-276 C89-277: 1 per 1x1, 2 per half, 5 per A, 4 per B,
+    3 per C with criteria, 0
     for C/D without."""
     R = rules(1)
     s = _solo()
@@ -1226,7 +1231,7 @@ def test_illegal_action_rejected():
 
 
 def test_C89_071_072_without_school_entrance():
-    """C89-071/072: without the School Entrance a player who cannot pay and has used the
+    """C89-071 C89-072: without the School Entrance a player who cannot pay and has used the
     Treasurer forgoes the turn."""
     s = make_state(4, school_entrance=False)
     B = s.boards[0]

@@ -209,7 +209,8 @@ def describe(state: State, d: Decision, action) -> str:
             return f"{what} {_code(R, code)} into space {action[2]}{abc}"
         if isinstance(action, tuple):
             return f"move stored {TOKEN_NAMES[action[1]]} onto a student"
-        return {"main": "take a 1x1 tile and 2 signatures", "sig_token": "pay 1 signature for a token",
+        return {"main": "take a 1x1 tile and 2 signatures",
+                "sig_token": "pay 1 signature for a token",
                 "sig_refresh": "pay 1 signature to wipe and refresh the location",
                 "ability": "use team member ability", "move": "pay 2 signatures to move a token",
                 "end": "end turn"}[action]
@@ -218,7 +219,8 @@ def describe(state: State, d: Decision, action) -> str:
         if action in ("store", "discard"):
             return f"{action} {t} token"
         if isinstance(action, tuple):
-            return f"move stored {TOKEN_NAMES[action[1]]} to {_target(R, state, d.player, action[2])}, store {t}"
+            where = _target(R, state, d.player, action[2])
+            return f"move stored {TOKEN_NAMES[action[1]]} to {where}, store {t}"
         return f"put {t} on {_target(R, state, d.player, action)}"
     if kind == "token_type":
         return f"choose {TOKEN_NAMES[action]} token"
@@ -233,7 +235,9 @@ def describe(state: State, d: Decision, action) -> str:
             return "take nothing"
         return f"take {_code(R, state.display[action[0]][action[1]])} into space {action[2]}"
     if kind == "tile1":
-        return "discard 1x1 tile" if action == "discard" else f"place 1x1 tile on grid space {action}"
+        if action == "discard":
+            return "discard 1x1 tile"
+        return f"place 1x1 tile on grid space {action}"
     if kind == "majority":
         return "take a signature" if action == "sig" else "take the track's token"
     if kind == "side":

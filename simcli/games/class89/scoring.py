@@ -94,11 +94,13 @@ def measure(R, B: Board, obj: dict) -> int:
                    default=0)
     if kind == "tokens_in_row":
         cols = R.cols
-        return max(sum(tok[r * cols + k][t] for k in range(cols) if 0 <= photo[r * cols + k] < TEACHER)
+        return max(sum(tok[r * cols + k][t] for k in range(cols)
+                       if 0 <= photo[r * cols + k] < TEACHER)
                    for r in range(R.rows))
     if kind == "tokens_in_column":
         cols = R.cols
-        return max(sum(tok[r * cols + k][t] for r in range(R.rows) if 0 <= photo[r * cols + k] < TEACHER)
+        return max(sum(tok[r * cols + k][t] for r in range(R.rows)
+                       if 0 <= photo[r * cols + k] < TEACHER)
                    for k in range(cols))
     if kind == "connected_students_with_token":
         marked = {c for c in range(R.n_cells) if 0 <= photo[c] < TEACHER and tok[c][t]}

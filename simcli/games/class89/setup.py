@@ -136,7 +136,8 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
             raise RulesError(f"tile[{i}].stack", "one of A, B, C, D expected")
         w, h = int(t["width"]), int(t["height"])
         if not (1 <= w <= gcols and 1 <= h <= grows):
-            raise RulesError(f"tile[{i}].width", f"tile {w}x{h} does not fit a {gcols}x{grows} grid")
+            raise RulesError(f"tile[{i}].width",
+                             f"tile {w}x{h} does not fit a {gcols}x{grows} grid")
         fits = []
         for r in range(grows - h + 1):
             for c in range(gcols - w + 1):
@@ -227,10 +228,12 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
     grid_icons = tuple(effects(f"grid.icons[{j}]", [x]) for j, x in enumerate(grid["icons"]))
     hv = grid["halves"]
     halves = (
-        (tuple(j for j in range(n_grid) if j // gcols < grows // 2), club("grid.halves.top", hv["top"])),
+        (tuple(j for j in range(n_grid) if j // gcols < grows // 2),
+         club("grid.halves.top", hv["top"])),
         (tuple(j for j in range(n_grid) if j // gcols >= (grows + 1) // 2),
          club("grid.halves.bottom", hv["bottom"])),
-        (tuple(j for j in range(n_grid) if j % gcols < gcols // 2), club("grid.halves.left", hv["left"])),
+        (tuple(j for j in range(n_grid) if j % gcols < gcols // 2),
+         club("grid.halves.left", hv["left"])),
         (tuple(j for j in range(n_grid) if j % gcols >= (gcols + 1) // 2),
          club("grid.halves.right", hv["right"])),
     )
@@ -318,7 +321,8 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
         casual_points=int(data.get("casual_points", 10)),
         loc_club=tuple(loc_club), loc_token=tuple(loc_token), loc_display=tuple(loc_display),
         loc_name=tuple(loc_name),
-        entrance_effects=effects("entrance.effects", entrance.get("effects", ["tile1", "sig", "sig"])),
+        entrance_effects=effects("entrance.effects",
+                                 entrance.get("effects", ["tile1", "sig", "sig"])),
         track_len=length, track_rewards=tuple(track_rewards), row_bonus=row_bonus,
         col_bonus=tuple(col_bonus), grid_icons=grid_icons, halves=halves,
         start_sigs=tuple(start_sigs), half_icons=half_icons,
