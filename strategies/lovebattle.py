@@ -81,8 +81,14 @@ class LoveBot(Bot):
 
     def play_value(self, view, w, k: int, arg: int) -> float:
         d, ki = self.play_effect(view, k, arg)
-        c = view.rules.cards[k]
-        v = sum(w[g] * d[g] for g in range(5)) + self.p["ki_value"] * ki
+        R = view.rules
+        c = R.cards[k]
+        v = self.p["ki_value"] * ki
+        love = view.love
+        for g in range(5):
+            if d[g]:                       # Love beyond the track's ends is wasted
+                after = min(max(love[g] + d[g], R.love_min), R.love_max)
+                v += w[g] * (after - love[g])
         v += self.p["draw_value"] * c.draw + 0.2 * c.test_bonus
         if self.p["pp_bonus"]:
             v += self.p["pp_bonus"] * self.pp_progress(view, d, c.type)

@@ -52,7 +52,7 @@ def test_LB_048_play_and_discard_in_any_order_many_times():
     assert d.kind == "girl_phase" and ("play", sn) in d.options
     GAME.apply(st, ("play", sn))
     GAME.apply(st, ("end",))
-    assert st.pending is None and st.love[AIKA] == 7
+    assert st.pending is None and st.love[AIKA] == 5
 
 
 def test_LB_049_LB_050_LB_141_discard_moves_girl_skipping_the_hallway():
@@ -100,7 +100,7 @@ def test_LB_053_card_effects_apply_to_its_own_girl():
     charm = kind("Yuki", "Love Charm")
     st = make_state(gloc=["Art", "Art", "Gym", "Entry Hall", "Pool"], hands=[[charm], [], [], []])
     drive(st, flow.girl_phase(st, 0, -1), ("play", charm))
-    assert st.love == [3, 3, 3, 5, 3]
+    assert st.love == [3, 3, 3, 4, 3]
 
 
 def test_LB_054_five_card_types_in_every_deck():
@@ -185,33 +185,33 @@ def test_LB_069_rin_chooses_punishment_sign():
 
 def test_LB_068_LB_073_enchantment_costs_one_ki_except_aika():
     """LB-068: an Enchantment costs 1 Ki (unplayable at 0 Ki); LB-073: Aika's are free."""
-    rin_charm = kind("Rin", "Love Charm")
-    aika_charm = kind("Aika", "Love Charm")
+    rin_ft = kind("Rin", "Fortune Telling")
+    aika_ft = kind("Aika", "Fortune Telling")
     st = make_state(gloc=["Gym", "Art", "Gym", "Library", "Pool"], hero="Gym",
-                    hands=[[rin_charm, aika_charm], [], [], []], ki=[0, 5, 5, 5])
+                    hands=[[rin_ft, aika_ft], [], [], []], ki=[0, 5, 5, 5])
     d = phase(st)
-    assert ("play", rin_charm) not in d.options and ("play", aika_charm) in d.options
-    GAME.apply(st, ("play", aika_charm))
-    assert st.ki[0] == 0 and st.love[AIKA] == 5
+    assert ("play", rin_ft) not in d.options and ("play", aika_ft) in d.options
+    GAME.apply(st, ("play", aika_ft))
+    assert st.ki[0] == 0 and st.love[AIKA] == 4
     st = make_state(gloc=["Gym", "Art", "Gym", "Library", "Pool"], hero="Gym",
-                    hands=[[rin_charm], [], [], []], ki=[1, 5, 5, 5])
-    drive(st, flow.girl_phase(st, 0, -1), ("play", rin_charm))
-    assert st.ki[0] == 0 and st.love[RIN] == 5
+                    hands=[[rin_ft], [], [], []], ki=[1, 5, 5, 5])
+    drive(st, flow.girl_phase(st, 0, -1), ("play", rin_ft))
+    assert st.ki[0] == 0 and st.love[RIN] == 4
 
 
 def test_LB_074_LB_075_LB_076_love_clamped_but_overflow_counts_for_plot_points():
     """LB-074/075: Love stays in 1..10; LB-076: the full +2 on a Girl at 9 still counts."""
-    sn = kind("Aika", "Sweet Nothings")
-    st = make_state(gloc=["Entry Hall", "Art", "Gym", "Library", "Pool"],
-                    hands=[[sn], [], [], []], love=[9, 3, 3, 3, 3])
+    slap = kind("Rin", "Slap")
+    st = make_state(gloc=["Art", "Art", "Gym", "Library", "Pool"], hero="Gym",
+                    hands=[[slap], [], [], []], love=[3, 3, 9, 3, 3])
     butter = next(i for i, pp in enumerate(st.rules.plot_points) if pp.title == "Butterflies")
     st.face_up = [butter]
-    d = drive(st, flow.girl_phase(st, 0, -1), ("play", sn))
-    assert st.love[AIKA] == 10
-    assert st.rec_up[AIKA] == 2
+    d = drive(st, flow.girl_phase(st, 0, -1), ("play", slap, 1))
+    assert st.love[RIN] == 10
+    assert st.rec_up[RIN] == 2
     assert ("claim", butter) in d.options
-    flow.change_love(st, RIN, -5, 0)
-    assert st.love[RIN] == 1 and st.rec_down[RIN] == 5
+    flow.change_love(st, AIKA, -5, 0)
+    assert st.love[AIKA] == 1 and st.rec_down[AIKA] == 5
 
 
 def test_LB_057_LB_060_jealousy_is_never_played_in_the_girl_phase():

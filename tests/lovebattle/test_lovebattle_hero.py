@@ -283,10 +283,13 @@ def test_LB_086_LB_087_LB_090_LB_091_claim_one_plot_point_per_turn_refilled_at_o
     sn = kind("Aika", "Sweet Nothings")
     butter = [i for i, pp in enumerate(R.plot_points) if pp.title == "Butterflies"]
     st = make_state(gloc=["Entry Hall", "Art", "Gym", "Library", "Pool"],
-                    hands=[[sn, sn], [], [], []])
+                    hands=[[sn, sn, sn], [], [], []])
     st.face_up = butter[:2]
     st.pp_deck = [pp_index("Bouncer")]
     d = drive(st, flow.girl_phase(st, 0, -1), ("play", sn))
+    assert not any(o[0] == "claim" for o in d.options)           # +1 so far
+    GAME.apply(st, ("play", sn))
+    d = st.pending
     assert ("claim", butter[0]) in d.options and ("claim", butter[1]) in d.options
     GAME.apply(st, ("claim", butter[0]))
     assert st.held[0] == [butter[0]]
