@@ -69,11 +69,13 @@ class VGHSBot(Bot):
         return v.rules.challenges[v.challenge].needed
 
     def want(self, v) -> list[int]:
-        """How many dice of each face are worth keeping (cached for one view)."""
-        if v is self._want_view:
-            return self._want
-        self._want_view = v
-        self._want = self.compute_want(v)
+        """How many dice of each face are worth keeping (recomputed when the round, the
+        standees left or the dice change)."""
+        p = self.player
+        key = (v.round, v.left[p], *v.dice[p])
+        if key != self._want_key:
+            self._want_key = key
+            self._want = self.compute_want(v)
         return self._want
 
     def compute_want(self, v) -> list[int]:
@@ -101,10 +103,11 @@ class VGHSBot(Bot):
     # -- choices -------------------------------------------------------------------------------
     def __init__(self, game, player, rng, **params):
         super().__init__(game, player, rng, **params)
-        self._want_view = None
+        self._want_key = None
         self._want: list[int] = []
         self._symbols: dict[tuple, list[int]] = {}
         self._handlers: dict = {}
+        self._locs = None
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -137,32 +140,42 @@ class VGHSBot(Bot):
     def place_values(self, v, options) -> list[float]:
         """The value of placing on each option (computed in one pass over the view)."""
         p = self.player
-        rules = v.rules
-        locations = rules.locations
         w = self.p
+        table = self._locs
+        if table is None:
+            table = self._locs = tuple((loc.kind, loc.skill, loc.index, loc.activations)
+                                       for loc in v.rules.locations)
         dice = v.dice[p]
         pa, ta, sym = v.perm_a[p], v.temp_a[p], v.sym
         wild = pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
-        needed = self.needed(v)
         reserve = w["reserve"] and not v.on_gta[p]
+        needed = self.needed(v) if reserve else None
         w_rank, w_bonus = w["w_rank"], w["w_bonus"]
+        hs, bonus, supply = v.hs, v.bonus, v.supply
         n_dice = sum(dice)
         symbols = self.hand_symbol_table(v)
         out = []
         gta_value = None
-        class_k = None
+        class_values: dict[int, float] = {}
         for o in options:
-            loc = locations[o]
-            kind = loc.kind
+            kind, skill, index, acts = table[o]
             if kind == VIDEO_GAME:
-                t = loc.skill
-                k = pa[t] + ta[t] + dice[t] + sym[t] + wild + symbols[t]
+                k = pa[skill] + ta[skill] + dice[skill] + sym[skill] + wild + symbols[skill]
                 if reserve:
-                    k -= min(k, needed[t])
-                value = k * w_rank
-                if k > v.hs[loc.index]:
-                    value += v.bonus[loc.index] * w_bonus
-                out.append(value if k else -1.0)
+                    k -= needed[skill] if needed[skill] < k else k
+                if k:
+                    out.append(k * w_rank + bonus[index] * w_bonus if k > hs[index]
+                               else k * w_rank)
+                else:
+                    out.append(-1.0)
+            elif kind == CLASS:
+                left = supply[skill]
+                if acts < left:
+                    left = acts
+                value = class_values.get(left)
+                if value is None:
+                    value = class_values[left] = self.class_value(v, left, n_dice)
+                out.append(value)
             elif kind == GTA:
                 if gta_value is None:
                     gta_value = 0.0
@@ -172,30 +185,10 @@ class VGHSBot(Bot):
                     if self.can_pay(v):
                         gta_value += self.victory_value(v) * w["w_victory"]
                 out.append(gta_value)
-            elif kind == CLASS:
-                if class_k is None:
-                    perm_cost = 2 if rules.params["class_perm_cost"] >= 2 else 1
-                    class_k = (n_dice // perm_cost, w["w_perm"] * max(1, 10 - v.round) / 10,
-                               w["w_temp"],
-                               w["build_bonus"] if v.round <= w["build_rounds"] else 0.0)
-                supply = v.supply[loc.skill]
-                acts = loc.activations
-                buys = class_k[0]
-                if buys > acts:
-                    buys = acts
-                if buys > supply:
-                    buys = supply
-                temp = n_dice if n_dice < acts else acts
-                if temp > supply:
-                    temp = supply
-                value = buys * class_k[1]
-                if temp * class_k[2] > value:
-                    value = temp * class_k[2]
-                out.append(value + buys * class_k[3])
             elif kind == CAFETERIA:
                 want = self.want(v)
                 surplus = sum(d - k for d, k in zip(dice, want, strict=True) if d > k)
-                out.append(min(surplus, loc.activations) * w["w_cafeteria"])
+                out.append(min(surplus, acts) * w["w_cafeteria"])
             elif kind == KOJIMA:
                 out.append(w["w_kojima"] if v.played[p] and n_dice else -0.5)
             elif kind == OFFICE:
@@ -203,6 +196,17 @@ class VGHSBot(Bot):
             else:
                 out.append(0.0)
         return out
+
+    def class_value(self, v, left: int, n_dice: int) -> float:
+        """Value of a class visit that can buy ``left`` tokens at most."""
+        w = self.p
+        perm_cost = 2 if v.rules.params["class_perm_cost"] >= 2 else 1
+        buys = min(n_dice // perm_cost, left)
+        value = max(buys * w["w_perm"] * max(1, 10 - v.round) / 10,
+                    min(n_dice, left) * w["w_temp"])
+        if v.round <= w["build_rounds"]:
+            value += buys * w["build_bonus"]
+        return value
 
     def hand_symbol_table(self, v) -> list[int]:
         """Most symbols of each skill one card in hand gives (Wild symbols count for all)."""

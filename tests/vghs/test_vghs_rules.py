@@ -323,7 +323,7 @@ def test_VGHS_071_072_kojima_quad_returns_a_power_up_for_any_die():
     s = make_state(hand=[[9], [], [], []], played=[[10, 11], [], [], []])
     s.dice[0] = faces(Wild=1, Racing=1)
     run(s, ("place", 0))
-    play(s, KOJIMA, "none")
+    play(s, KOJIMA)          # Power Slide's Racing symbols would do nothing here
     assert s.pending.kind == "kojima"
     assert set(s.pending.options) == {"skip", (10, RACING), (10, WILD), (11, RACING),
                                       (11, WILD)}
@@ -583,3 +583,14 @@ def test_VGHS_042_043_044_048_prepare_phase_order():
     assert s.pending.kind == "place" and s.pending.player == s.first
     assert s.dice == rolled
     assert s.perm_a[1][FPS] == 1 and s.left == [3, 3, 3, 3]
+
+
+def test_power_up_plays_that_change_nothing_are_not_offered():
+    """VGHS-079, VGHS-081: skill symbols only count where skills are spent; a card whose
+    play would change nothing (Racing symbols at Field of Fire) is not offered, a Wild
+    symbol card is."""
+    s = make_state(chars=(JENNY, KI, TED, LAW), hand=[[1, 9], [], [], []])
+    s.dice[0] = faces(FPS=1)
+    run(s, ("place", 0))
+    play(s, FIELD_OF_FIRE)
+    assert s.pending.kind == "power_up" and s.pending.options == ("none", 1)

@@ -177,24 +177,68 @@ def do_place(s: State, task: tuple, loc: int) -> None:
         say(s, f"P{p + 1} places a standee on {location.name}")
     if location.kind == GTA:
         s.on_gta[p] += 1
-    push(s, ("power_up", p, loc), ("resolve", p, loc), ("next_turn", p))
+    stack = s.stack
+    stack.append(("next_turn", p))
+    if s.hand[p]:
+        stack.append(("resolve", p, loc))
+        stack.append(("power_up", p, loc))
+    else:
+        resolve(s, ("resolve", p, loc))
 
 
 def next_turn(s: State, task: tuple) -> None:
     """Play passes clockwise until every standee is placed (VGHS-055/056)."""
-    s.sym = [0] * N_FACES
+    if any(s.sym):
+        s.sym = [0] * N_FACES
     p = task[1]
-    for i in range(1, s.n + 1):
-        q = (p + i) % s.n
-        if s.left[q]:
-            push(s, ("place", q))
+    n = s.n
+    left = s.left
+    for i in range(1, n + 1):
+        q = (p + i) % n
+        if left[q]:
+            s.stack.append(("place", q))
             return
-    push(s, ("challenge_phase",))
+    s.stack.append(("challenge_phase",))
 
 
 def opts_power_up(s: State, task: tuple) -> tuple:
-    hand = s.hand[task[1]]
-    return ("none", *hand) if hand else ()
+    """'none' and every card in hand whose play would change something here."""
+    _, p, loc = task
+    hand = s.hand[p]
+    if not hand:
+        return ()
+    cards = s.rules.cards
+    location = s.rules.locations[loc]
+    playable = tuple(c for c in hand if card_matters(s, p, cards[c].effect, location))
+    return ("none", *playable) if playable else ()
+
+
+def card_matters(s: State, p: int, effect: tuple, location) -> bool:
+    """False for a play that changes nothing: skill symbols where they cannot be spent
+    (not a video game of their type, not a challenge needing them), taking the first
+    player token one holds, resetting when no game has a high score, changing dice
+    without dice. Such plays only lose the card, so they are not offered."""
+    for step in effect:
+        op = step[0]
+        if op == "skills":
+            kind = location.kind
+            if kind == VIDEO_GAME and step[1] in (WILD, location.skill):
+                return True
+            if kind == GTA and s.challenge >= 0 and (
+                    step[1] == WILD or s.rules.challenges[s.challenge].needed[step[1]]):
+                return True
+        elif op == "take_first_player":
+            if s.first != p:
+                return True
+        elif op == "reset_high_score":
+            if any(s.hs):
+                return True
+        elif op == "change_die":
+            if any(s.dice[p]):
+                return True
+        else:
+            return True
+    return False
 
 
 def do_power_up(s: State, task: tuple, card: int | str) -> None:
@@ -340,6 +384,15 @@ def challenge_payment(s: State, p: int, needed: tuple, tokens_first: bool):
 def opts_challenge(s: State, task: tuple) -> tuple:
     p = task[1]
     needed = s.rules.challenges[s.challenge].needed
+    pa, ta, d, sym = s.perm_a[p], s.temp_a[p], s.dice[p], s.sym
+    short = 0
+    for t, n in enumerate(needed):
+        if n:
+            have = pa[t] + ta[t] + d[t] + sym[t]
+            if have < n:
+                short += n - have
+    if short > pa[WILD] + ta[WILD] + d[WILD] + sym[WILD]:
+        return ()
     a = challenge_payment(s, p, needed, True)
     if a is None:
         return ()
