@@ -80,18 +80,39 @@ class LoveBot(Bot):
         return d, ki
 
     def play_value(self, view, w, k: int, arg: int) -> float:
-        d, ki = self.play_effect(view, k, arg)
+        """Weighted Love change of playing card k (Love beyond the track's ends is wasted),
+        plus its Ki, draws and TEST bonus."""
         R = view.rules
         c = R.cards[k]
-        v = self.p["ki_value"] * ki
-        love = view.love
-        for g in range(5):
-            if d[g]:                       # Love beyond the track's ends is wasted
-                after = min(max(love[g] + d[g], R.love_min), R.love_max)
-                v += w[g] * (after - love[g])
-        v += self.p["draw_value"] * c.draw + 0.2 * c.test_bonus
-        if self.p["pp_bonus"]:
-            v += self.p["pp_bonus"] * self.pp_progress(view, d, c.type)
+        p = self.p
+        g = c.girl
+        love, gloc = view.love, view.gloc
+        lo, hi = R.love_min, R.love_max
+        room = gloc[g]
+        t = c.type
+        v = p["ki_value"] * c.ki + p["draw_value"] * c.draw + 0.2 * c.test_bonus
+        own = c.love
+        if t == FLIRTING:
+            for o in range(5):
+                if o != g and gloc[o] == room:
+                    delta = R.sakiko_flirting_love if (g == R.SAKIKO and o == arg) \
+                        else R.flirting_other_love
+                    after = love[o] + delta
+                    after = lo if after < lo else (hi if after > hi else after)
+                    v += w[o] * (after - love[o])
+        elif t == PUNISHMENT:
+            if g == R.RIN:
+                own *= arg
+            elif any(gloc[o] == room for o in range(5) if o != g):
+                own = -own
+        elif t == ENCHANTMENT and g != R.AIKA:
+            v -= p["ki_value"] * R.enchantment_cost
+        after = love[g] + own
+        after = lo if after < lo else (hi if after > hi else after)
+        v += w[g] * (after - love[g])
+        if p["pp_bonus"]:
+            d, _ = self.play_effect(view, k, arg)
+            v += p["pp_bonus"] * self.pp_progress(view, d, t)
         return v
 
     def pp_progress(self, view, d, ctype) -> int:
@@ -134,47 +155,45 @@ class LoveBot(Bot):
     def room_values(self, view, w) -> list[float]:
         """The value of taking each room's Room Action now, for every room."""
         R = view.rules
-        n = len(R.rooms)
-        best_up = [0.0] * n
-        worst = [0.0] * n
-        count = [0] * n
-        below_top = [0.0] * n
+        kinds = R.room_action
+        p = self.p
+        base = self.__dict__.get("_room_base")
+        if base is None:
+            dv, kv = p["draw_value"], p["ki_value"]
+            table = {"library": dv * 0.9, "girls_locker": dv * 0.9, "pool": -0.1,
+                     "transmute": max(2 * dv - kv, kv - 1.6 * dv), "cafeteria": -9.0,
+                     "gym": 0.0, "art": 0.0, "boys_locker": 0.0}
+            base = self._room_base = [table.get(k, -9.0) for k in kinds]
+        out = list(base)
+        if view.condition >= 0:
+            for r, k in enumerate(kinds):
+                if k == "nurse":
+                    out[r] = 0.3
         love, gloc = view.love, view.gloc
         top = max(love)
+        seen = {}
         for g in range(5):
             r = gloc[g]
             x = w[g]
-            count[r] += 1
-            if x > best_up[r]:
-                best_up[r] = x
-            if x < worst[r]:
-                worst[r] = x
-            if love[g] < top:
-                below_top[r] += x
-        p = self.p
-        dv, kv = p["draw_value"], p["ki_value"]
-        out = []
-        for r, kind in enumerate(R.room_action):
-            if kind == "gym":
-                v = 0.66 * best_up[r]
-            elif kind == "art":
-                v = (2 * best_up[r] - 2 * worst[r]) / 6
-            elif kind == "boys_locker":
-                v = below_top[r]
-            elif kind == "cafeteria":
-                v = (max(-2 * worst[r], best_up[r] - worst[r] if count[r] > 1 else 0.0)
-                     if count[r] else -9.0)
-            elif kind == "library" or kind == "girls_locker":
-                v = dv * 0.9
-            elif kind == "transmute":
-                v = max(2 * dv - kv, kv - 1.6 * dv)
-            elif kind == "pool":
-                v = 0.6 * best_up[r] - 0.1
-            elif kind == "nurse":
-                v = 0.3 if view.condition >= 0 else -9.0
+            if r in seen:
+                b, lo_, n, below = seen[r]
+                seen[r] = (x if x > b else b, x if x < lo_ else lo_, n + 1,
+                           below + (x if love[g] < top else 0.0))
             else:
-                v = -9.0
-            out.append(v)
+                seen[r] = (x if x > 0 else 0.0, x if x < 0 else 0.0, 1,
+                           x if love[g] < top else 0.0)
+        for r, (best_up, worst, count, below_top) in seen.items():
+            kind = kinds[r]
+            if kind == "gym":
+                out[r] = 0.66 * best_up
+            elif kind == "art":
+                out[r] = (2 * best_up - 2 * worst) / 6
+            elif kind == "boys_locker":
+                out[r] = below_top
+            elif kind == "cafeteria":
+                out[r] = max(-2 * worst, best_up - worst if count > 1 else 0.0)
+            elif kind == "pool":
+                out[r] = 0.6 * best_up - 0.1
         if p["pp_bonus"] and view.record is not None and not view.claimed:
             for i in view.face_up:
                 pp = R.plot_points[i]
@@ -246,14 +265,18 @@ class LoveBot(Bot):
     def on_girl_phase(self, view, w, opts):
         R = view.rules
         best, best_v = None, 0.05
-        claims = [o for o in opts if o[0] == "claim"]
-        if claims:
-            return max(claims, key=lambda o: R.plot_points[o[1]].ki)
+        claim = None
         for o in opts:
-            if o[0] == "play":
+            kind = o[0]
+            if kind == "play":
                 v = self.play_value(view, w, o[1], o[2] if len(o) > 2 else -1)
                 if v > best_v:
                     best, best_v = o, v
+            elif kind == "claim":
+                if claim is None or R.plot_points[o[1]].ki > R.plot_points[claim[1]].ki:
+                    claim = o
+        if claim is not None:
+            return claim
         if best is not None:
             return best
         move = self.useful_move(view, w, opts)

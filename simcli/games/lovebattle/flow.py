@@ -601,17 +601,27 @@ def qualifies(st: State, p: int, pp) -> bool:
         return len(hand) >= pp.amount
     # hand_each_girl
     counts = [0] * 5
-    cards = st.rules.cards
+    cgirl = st.rules.card_girl
     for k in hand:
-        counts[cards[k].girl] += 1
+        counts[cgirl[k]] += 1
     return min(counts) >= pp.amount
+
+
+#: requirements that only look at what was done this turn (not at the hand)
+RECORD_ONLY = frozenset(("love_gain", "love_loss", "girls_gained", "play_type", "plays",
+                         "test_six", "room_action", "kick", "love_top"))
 
 
 def claimable(st: State, p: int) -> list:
     pps = st.rules.plot_points
     out = []
+    idle = not (st.rec_plays or st.rec_rooms or st.rec_kick or any(st.rec_up)
+                or any(st.rec_down))
     for i in st.face_up:
-        if qualifies(st, p, pps[i]):
+        pp = pps[i]
+        if idle and pp.requirement in RECORD_ONLY:
+            continue                      # nothing done yet this turn
+        if qualifies(st, p, pp):
             out.append(i)
     return out
 
