@@ -31,7 +31,7 @@ from simcli.games.class89.state import (
     TILE,
     TREASURER,
 )
-from simcli.games.class89.yearbook import SS_BASE, matches_at
+from simcli.games.class89.yearbook import SS_BASE
 
 from . import Bot
 
@@ -77,10 +77,14 @@ class C89Bot(Bot):
         if fn is None:
             return opts[int(self.rng.random() * len(opts))]
         self.v = view
-        self.R = R = view.rules
-        self.B = B = view.boards[view.player]
-        # per-decision context: empty spaces per row/column, the run of non-teacher
-        # spaces around each space, teachers placed, token types the objectives count
+        self.R = view.rules
+        self.B = view.boards[view.player]
+        return fn(opts)
+
+    def prep(self):
+        """Per-decision context: empty spaces per row/column, the run of non-teacher
+        spaces around each space, teachers placed."""
+        R, B = self.R, self.B
         photo, cols, rows = B.photo, R.cols, R.rows
         self.row_empty = [sum(1 for k in range(cols) if photo[r * cols + k] == EMPTY)
                           for r in range(rows)]
@@ -101,8 +105,27 @@ class C89Bot(Bot):
             end[c] = cur
         self.span = (start, end)
         self.n_teachers = sum(1 for x in photo if x >= TEACHER)
-        self._obj = None
-        return fn(opts)
+        # half-icons facing each space: the right icon of the card on its left and the
+        # left icon of the student on its right (-1: none)
+        left_of = [-1] * n
+        right_of = [-1] * n
+        if R.half_icons:
+            s_right, s_left, t_icon = R.s_right, R.s_left, R.t_icon
+            for c in range(n):
+                code = photo[c]
+                if code == EMPTY:
+                    continue
+                if c + 1 < n:
+                    left_of[c + 1] = t_icon[code - TEACHER] if code >= TEACHER else s_right[code]
+                if c > 0 and code < TEACHER:
+                    right_of[c - 1] = s_left[code]
+        self.left_of, self.right_of = left_of, right_of
+        p = self.p
+        self.row_bonus_v = [self.effect_value(R.row_bonus[r]) if self.row_empty[r] == 1 else 0.0
+                            for r in range(rows)]
+        self.col_bonus_v = [self.effect_value(R.col_bonus[B.side][c])
+                            if self.col_empty[c] == 1 else 0.0 for c in range(cols)]
+        self.teacher_base = p["teacher"] if self.n_teachers < p["teachers_wanted"] else 0.5
 
     def best(self, opts, values):
         top = max(values)
@@ -112,6 +135,8 @@ class C89Bot(Bot):
         return ties[int(self.rng.random() * len(ties))]
 
     # ------------------------------------------------------------------ values
+    _obj = None
+
     def obj_tokens(self):
         if self._obj is not None:
             return self._obj
@@ -143,38 +168,31 @@ class C89Bot(Bot):
         return v
 
     def student_value(self, code, cell, abc) -> float:
-        R, B, p = self.R, self.B, self.p
-        v = p["student"] - p["abc"] * abc
-        if R.half_icons:
-            v += p["match"] * len(matches_at(R, B, cell, code))
+        R, p = self.R, self.p
+        m = (self.left_of[cell] == R.s_left[code]) + (self.right_of[cell] == R.s_right[code])
+        v = p["student"] + p["match"] * m
         if abc:
-            return v
+            return v - p["abc"]
         # spacing: the letter's share of the alphabet vs the cell's share of its class
         start, end = self.span[0][cell], self.span[1][cell]
         if end > start:
-            frac = (cell - start) / (end - start)
-            v -= p["spacing"] * abs(frac - R.s_letter[code] / 25.0)
-        v += self.completion_value(cell)
-        return v
+            d = (cell - start) / (end - start) - R.s_letter[code] / 25.0
+            v -= p["spacing"] * (d if d > 0 else -d)
+        r, c = divmod(cell, R.cols)
+        return v + self.row_bonus_v[r] + self.col_bonus_v[c]
 
     def completion_value(self, cell) -> float:
-        R = self.R
-        r, c = divmod(cell, R.cols)
-        v = 0.0
-        if self.row_empty[r] == 1:
-            v += self.effect_value(R.row_bonus[r])
-        if self.col_empty[c] == 1:
-            v += self.effect_value(R.col_bonus[self.B.side][c])
-        return v
+        r, c = divmod(cell, self.R.cols)
+        return self.row_bonus_v[r] + self.col_bonus_v[c]
 
     def teacher_value(self, code, cell) -> float:
-        R, B, p = self.R, self.B, self.p
-        v = p["teacher"] if self.n_teachers < p["teachers_wanted"] else 0.5
-        v += p["match"] * len(matches_at(R, B, cell, code))
-        if cell % R.cols == 0:
+        p = self.p
+        m = self.right_of[cell] == self.R.t_icon[code - TEACHER]
+        v = self.teacher_base + p["match"] * m
+        if cell % self.R.cols == 0:
             v += 0.5
-        v += self.completion_value(cell)
-        return v
+        r, c = divmod(cell, self.R.cols)
+        return v + self.row_bonus_v[r] + self.col_bonus_v[c]
 
     def tile_value(self, tile, pos) -> float:
         R, B, p = self.R, self.B, self.p
@@ -222,7 +240,7 @@ class C89Bot(Bot):
         if code < TEACHER:
             return p["student"]
         if code < STAFF:
-            return p["teacher"] if self.n_teachers < p["teachers_wanted"] else 0.5
+            return self.teacher_base
         if code < TILE:
             return (self.staff_value(code - STAFF) if len(self.B.staff) < self.R.staff_slots
                     else -5.0)
@@ -267,6 +285,7 @@ class C89Bot(Bot):
         return opts[int(self.rng.random() * len(opts))]
 
     def d_start_student(self, opts):
+        self.prep()
         hand = self.v.hand
         n = self.R.n_cells - 1
         vals = [-abs(cell / n - self.R.s_letter[hand[i]] / 25.0) for i, cell in opts]
@@ -274,6 +293,8 @@ class C89Bot(Bot):
 
     def d_place(self, opts):
         v, R, B, p = self.v, self.R, self.B, self.p
+        self.n_teachers = n = sum(1 for x in B.photo if x >= TEACHER)
+        self.teacher_base = p["teacher"] if n < p["teachers_wanted"] else 0.5
         best_loc = []
         for loc in range(5):
             items = [self.rough_item(code) for code in v.display[loc]]
@@ -309,41 +330,66 @@ class C89Bot(Bot):
         v, R, B, p = self.v, self.R, self.B, self.p
         loc = v.tctx[2]
         disp = v.display[loc] if loc != ENTRANCE else ()
-        vals = []
+        key = (v.round, v.turn, loc, tuple(disp), tuple(B.photo), B.gmask, len(B.staff))
+        if getattr(self, "_take_key", None) != key:
+            self._take_key = key
+            self._take_cache = {}
+            self._prepped = False
+        cache = self._take_cache
+        take_value = self.take_value
         best_take = -99.0
-        cache = {}
+        best_other = -99.0
+        best_o = None
+        other = []
+        top = -1e9
+        ties = []
         for o in opts:
-            if isinstance(o, tuple) and (o[0] == "take" or o[0] == "photo"):
-                key = (o[1], o[2], o[3])
-                if key not in cache:
-                    cache[key] = self.take_value(disp[o[1]], o[2], o[3])
-                val = cache[key] + (0.01 if o[0] == "photo" else 0.0)
-                best_take = max(best_take, val)
-                vals.append(val)
+            if o.__class__ is tuple and len(o) == 4:
+                k = o[1:]
+                val = cache.get(k)
+                if val is None:
+                    if not self._prepped:
+                        self.prep()
+                        self._prepped = True
+                    val = cache[k] = take_value(disp[o[1]], o[2], o[3])
+                if o[0] == "photo":
+                    val += 0.01
+                if val > best_take:
+                    best_take = val
+                if val > top + 1e-9:
+                    top, ties = val, [o]
+                elif val >= top - 1e-9:
+                    ties.append(o)
             else:
-                vals.append(None)
-        obj = self.obj_tokens()
-        for i, o in enumerate(opts):
-            if vals[i] is not None:
-                continue
-            if o == "end":
-                val = 0.0
-            elif o == "main":
-                val = p["tile1"] + 2 * p["sig"]
-            elif o == "sig_token":
-                t = R.loc_token[loc] if loc != ENTRANCE else 0
-                val = p["token"] + p["objective_token"] * obj[t] * 0.5 - p["sig_cost"]
-            elif o == "sig_refresh":
-                val = (p["refresh"] - best_take) - p["sig_cost"] if "end" not in opts else -1.0
-            elif o == "ability":
-                val = p["track"] if v.tctx[1] == 0 else p["sig"] + p["token"]
-            elif o == "move":
-                val = -1.0
-            else:  # ("store", t)
-                val = p["store"]
-            vals[i] = val
-        del B
-        return self.best(opts, vals)
+                other.append(o)
+        if other:
+            obj = self.obj_tokens()
+            for o in other:
+                if o == "end":
+                    val = 0.0
+                elif o == "main":
+                    val = p["tile1"] + 2 * p["sig"]
+                elif o == "sig_token":
+                    t = R.loc_token[loc] if loc != ENTRANCE else 0
+                    val = p["token"] + p["objective_token"] * obj[t] * 0.5 - p["sig_cost"]
+                elif o == "sig_refresh":
+                    val = (p["refresh"] - best_take - p["sig_cost"]) if "end" not in opts else -1.0
+                elif o == "ability":
+                    val = p["track"] if v.tctx[1] == 0 else p["sig"] + p["token"]
+                elif o == "move":
+                    val = -1.0
+                else:  # ("store", t)
+                    val = p["store"]
+                if val > best_other:
+                    best_other, best_o = val, o
+                if val > top + 1e-9:
+                    top, ties = val, [o]
+                elif val >= top - 1e-9:
+                    ties.append(o)
+        del best_o
+        if len(ties) == 1:
+            return ties[0]
+        return ties[int(self.rng.random() * len(ties))]
 
     def d_token(self, opts):
         t = self.v.ctx
@@ -390,6 +436,7 @@ class C89Bot(Bot):
         return self.best(opts, vals)
 
     def d_keep(self, opts):
+        self.prep()
         deck, cards = self.v.ctx
         vals = []
         for o in opts:
@@ -401,6 +448,7 @@ class C89Bot(Bot):
         return self.best(opts, vals)
 
     def d_faceup(self, opts):
+        self.prep()
         disp = self.v.display
         vals = []
         for o in opts:

@@ -223,7 +223,7 @@ def apply_place(state: State, p: int, action) -> None:
         B.visited |= 1 << loc
         if m != TREASURER:
             B.sigs -= state.rules.space_costs[k]
-    state.tctx = [p, m, loc, False, False, False]  # main, signature, ability done
+    state.tctx = [p, m, loc, False, False, False, {}]  # main, signature, ability done; cache
     state.phase = "actions"
 
 
@@ -260,9 +260,22 @@ def take_options(state: State, p: int, loc: int, tag: str, students_only: bool) 
     return opts
 
 
+def _cached_takes(state: State, p: int, loc: int, tag: str, students_only: bool) -> list:
+    """take_options, reused within a turn while the display and the yearbook are unchanged."""
+    B = state.boards[p]
+    key = (tag, tuple(state.display[loc]), tuple(B.photo), B.gmask, len(B.staff), B.abc)
+    cache = state.tctx[6]
+    hit = cache.get(tag)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    opts = take_options(state, p, loc, tag, students_only)
+    cache[tag] = (key, opts)
+    return opts
+
+
 def action_options(state: State) -> list:
     R = state.rules
-    p, m, loc, main_done, sig_done, ability_done = state.tctx
+    p, m, loc, main_done, sig_done, ability_done, _ = state.tctx
     B = state.boards[p]
     opts: list = []
     main_possible = False
@@ -271,7 +284,7 @@ def action_options(state: State) -> list:
             opts.append("main")
             main_possible = True
         else:
-            takes = take_options(state, p, loc, "take", False)
+            takes = _cached_takes(state, p, loc, "take", False)
             main_possible = bool(takes)
             opts.extend(takes)
     if not sig_done and B.sigs >= 1:
@@ -282,7 +295,7 @@ def action_options(state: State) -> list:
         if m == EDITOR or m == DESIGNER:
             opts.append("ability")
         elif m == PHOTOGRAPHER and loc != ENTRANCE:
-            opts.extend(take_options(state, p, loc, "photo", True))
+            opts.extend(_cached_takes(state, p, loc, "photo", True))
     if B.storage and token_targets(R, B):
         for t in sorted(set(B.storage)):
             opts.append(("store", t))
