@@ -269,3 +269,19 @@ def test_LB_002_one_player_controls_girls_and_hero_in_a_turn():
     assert (d.player, d.kind) == (0, "hero_phase")
     GAME.apply(st, ("move", room("Art")))
     assert st.hero == room("Art") and st.gloc[st.rules.card_girl[girl_move[1]]] == girl_move[2]
+
+
+def test_girl_phase_draws_is_a_parameter():
+    """LB-047 as a parameter: with girl_phase_draws = 0 the Girl Phase opens without a draw;
+    with 2 a second draw follows the first."""
+    st = make_state(hands=[[], [], [], []], girl_phase_draws=0)
+    d = start(st, flow.take_turn(st, 0))
+    assert ("draw", -1) in d.options and ("draw", RIN) not in d.options
+    GAME.apply(st, ("draw", -1))
+    assert st.hands[0] == [] and st.pending.kind == "girl_phase"
+    st = make_state(hands=[[], [], [], []], girl_phase_draws=2)
+    start(st, flow.take_turn(st, 0))
+    GAME.apply(st, ("draw", RIN))
+    assert st.pending.kind == "girl_draw"
+    GAME.apply(st, ("draw", AIKA))
+    assert len(st.hands[0]) == 2

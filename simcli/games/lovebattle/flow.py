@@ -129,14 +129,15 @@ def take_turn(st: State, p: int):
     st.claimed = False
     st.test_bonus = 0
     st.reset_record()
-    draws = draw_options(st) or (("draw", -1),)
+    opening = st.rules.girl_phase_draws > 0                 # LB-047
+    draws = (draw_options(st) if opening else ()) or (("draw", -1),)
     choice = yield Decision(p, "turn", draws + (ACT_FIRST,) + hero_reach(st))
     if choice[0] == "draw":
         yield from girl_phase(st, p, choice[1])
         yield from hero_phase(st, p)
     else:
         yield from hero_phase(st, p, choice)
-        draws = draw_options(st)
+        draws = draw_options(st) if opening else ()
         g = (yield Decision(p, "girl_draw", draws))[1] if draws else -1
         yield from girl_phase(st, p, g)
     refill_decks(st)
