@@ -236,3 +236,27 @@ def test_describe_every_option_of_a_narrated_game():
     run(s, ("place", 0))
     for o in s.pending.options:
         assert GAME.describe(s, s.pending, o).startswith("place standee on")
+
+
+def test_analysis_tables_and_plots(tmp_path):
+    import polars as pl
+
+    rows = []
+    specs = [resolve("vghs", x) for x in ("arcade", "challenger", "builder", "random")]
+    for i in range(8):
+        res = play_game(GAME, 4, RULES4, specs, i).result
+        for seat in range(4):
+            rows.append({"game_index": i, "seed": i, "game": "vghs", "variant": "default",
+                         "n_players": 4, "seat": seat + 1, "strategy": specs[seat].func.name,
+                         "score": res.scores[seat], "place": res.places[seat],
+                         "win_share": res.win_shares[seat], "turns": res.turns,
+                         "end_reason": res.end_reason, **res.metrics,
+                         **res.seat_metrics[seat]})
+    df = pl.DataFrame(rows)
+    tables = GAME.tables(df)
+    chars = tables["Win share by character"]
+    assert abs(chars["win_share"].dot(chars["seats"]) - 8) < 1e-9
+    ends = tables["End of game (rank 1 vs empty challenge deck) and rounds"]
+    assert ends["games"].sum() == 8
+    paths = GAME.plots(df, tmp_path)
+    assert paths and all(p.exists() for p in paths)

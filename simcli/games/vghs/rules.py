@@ -61,6 +61,7 @@ class VGHS(BaseGame):
     default_players = 4
     RULES_VERSION = "1"
     max_decisions = 20_000
+    turn_unit = "rounds"
     data_file = Path(__file__).with_name("data.toml")
 
     def compile_rules(self, data, n_players: int) -> Rules:
@@ -98,6 +99,15 @@ class VGHS(BaseGame):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    # -- analysis hooks -------------------------------------------------------------------
+    def tables(self, results) -> dict:
+        from .analysis import tables
+        return tables(results)
+
+    def plots(self, results, folder: Path) -> list[Path]:
+        from .analysis import plots
+        return plots(results, folder)
 
     def result(self, state: State) -> Result:
         r = state.rules
