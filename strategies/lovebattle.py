@@ -51,6 +51,10 @@ class LoveBot(Bot):
     def vote_for(self, view) -> tuple:
         return (self.ranked_girls(view)[0],)
 
+    def weights_key(self, view):
+        """What ``weights`` depends on (the weights are cached while it stays equal)."""
+        return view.my_vote
+
     def weights(self, view) -> list[float]:
         vote = view.my_vote or ()
         r = self.p["rival_weight"]
@@ -238,7 +242,12 @@ class LoveBot(Bot):
         if kind == "vote":
             v = self.vote_for(view)
             return v if v in opts else opts[0]
-        w = self.weights(view)
+        key = self.weights_key(view)
+        if key == self.__dict__.get("_wkey"):
+            w = self._w
+        else:
+            w = self._w = self.weights(view)
+            self._wkey = key
         handler = getattr(self, "on_" + kind, None)
         if handler is None:
             return opts[int(self.rng.random() * len(opts))]
@@ -442,6 +451,9 @@ class SaboteurBot(LoveBot):
                    "other Girl leads in Love.")
     params = {**LoveBot.params, "own_weight": 0.6, "leader_weight": -1.5, "rival_weight": -0.4}
 
+    def weights_key(self, view):
+        return (view.my_vote, view.love)
+
     def weights(self, view):
         vote = view.my_vote or ()
         others = [g for g in range(5) if g not in vote]
@@ -460,6 +472,9 @@ class BlufferBot(LoveBot):
 
     def vote_for(self, view):
         return (self.ranked_girls(view)[0],)
+
+    def weights_key(self, view):
+        return (view.my_vote, view.period <= self.p["bluff_until"])
 
     def weights(self, view):
         vote = view.my_vote or ()
