@@ -90,8 +90,8 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
     if table.height:
         names = table["character"].to_list()
         share = table["win_share"].to_list()
-        lo = [s - x for s, x in zip(share, table["ci_low"].to_list(), strict=True)]
-        hi = [x - s for s, x in zip(share, table["ci_high"].to_list(), strict=True)]
+        lo = [max(0.0, s - x) for s, x in zip(share, table["ci_low"].to_list(), strict=True)]
+        hi = [max(0.0, x - s) for s, x in zip(share, table["ci_high"].to_list(), strict=True)]
         fig, ax = plt.subplots(figsize=(7, 4))
         ax.bar(names, share, yerr=[lo, hi], capsize=4, color="#4c78a8")
         ax.axhline(table["fair_share"][0], color="grey", linestyle="--", label="fair share 1/n")
