@@ -100,7 +100,8 @@ def test_C89_014_042_school_filled_and_C89_015_125_superlatives():
 
 
 def test_C89_010_013_one_objective_per_type_and_C89_011_set_a():
-    """C89-010 C89-013: one objective of each type; C89-011: set A is the predefined set."""
+    """C89-010 C89-013: one objective of each type; C89-011: set A is the predefined set;
+    C89-012: otherwise one random card per type."""
     s = make_state(3, objective_set="A")
     names = [s.rules.objectives[o]["name"] for o in s.objectives]
     assert names == ["AP Government", "Study Group", "Preppies", "Theater Kids",
@@ -282,7 +283,7 @@ def test_C89_060_photographer_takes_an_extra_student():
 
 
 def test_C89_033_034_035_turns_and_members_per_round():
-    """C89-032 C89-033 C89-034 C89-035: 4 rounds, 3 turns each, clockwise; one team member
+    """C89-032 C89-033 C89-034 C89-035 C89-151: 4 rounds, 3 turns each, clockwise; one team member
     unused per round."""
     s = make_state(3, blank=False)
     seen = []
@@ -338,7 +339,8 @@ def test_C89_082_086_teachers_start_classes_and_adopt_students():
 
 
 def test_C89_079_080_half_icon_matches_and_class_example():
-    """C89-285 C89-286 C89-287 C89-288 C89-289 Class Example: LaPorte, Julie B, (gap), Sean H;
+    """C89-279 (Dana G's icons) C89-285 C89-286 C89-287 C89-288 C89-289 Class Example: LaPorte,
+    Julie B, (gap), Sean H;
     Miguelito P matches
     Student Council with Sean H; Heather Y after a gap; Ms. Boudreau starts a class in
     the second row; Mariah D matches Athletics, Jennifer S matches Pep Squad across the
@@ -550,7 +552,8 @@ def test_C89_117_tile_that_does_not_fit_is_not_offered():
 
 
 def test_C89_118_119_129_tile_bonuses_and_halves():
-    """C89-118: covered icons are gained; C89-119: the tile's bonuses too; C89-129:
+    """C89-121 1x1 = 1 point, C89-130 a half = 2 points; C89-118: covered icons are gained;
+    C89-119: the tile's bonuses too; C89-129:
     completing a half steps its club track."""
     R = rules(4)
     s = make_state(4)
@@ -864,7 +867,8 @@ def _green_yearbook():
 
 
 def test_C89_295_to_301_endgame_example_objectives():
-    """C89-295: Green's objectives score 54 = 4 + 13 + 4 + 10 + 16 + 7 (C89-296 C89-297 C89-298
+    """C89-320 (the superlative counts for Team Captains) C89-295: Green's objectives score
+    54 = 4 + 13 + 4 + 10 + 16 + 7 (C89-296 C89-297 C89-298
     C89-299 C89-300 C89-301),
     counted from the rebuilt yearbook against the other players' counts."""
     R, s, B = _green_yearbook()
@@ -938,7 +942,8 @@ def test_C89_281_282_283_284_teacher_scoring_examples():
 
 
 def test_C89_323_324_325_326_328_tile_examples():
-    """C89-323 Prom 3/6/10 for 4/5/6 distinct matches; C89-324 State Champs; C89-325 Most
+    """C89-327 Mathletes' bonuses; C89-323 Prom 3/6/10 for 4/5/6 distinct matches; C89-324
+    State Champs; C89-325 Most
     Inspirational 2 per Bolt; C89-326 Seniors: 2 Gavel, 4 points; C89-328 Cheerleaders:
     Pep Squad step and 1 per 2 Bolt."""
     R = rules(4)
@@ -991,7 +996,8 @@ def _solo(**kw):
 
 
 def test_C89_182_to_194_solo_setup():
-    """C89-182: 2-player setup (janitors); C89-185 C89-186: five priority markers, no Honor
+    """C89-189 (easy: none) C89-191 (hard: four) C89-193 (extra ABC) C89-180;
+    C89-182: 2-player setup (janitors); C89-185 C89-186: five priority markers, no Honor
     Society; C89-187 C89-188: Ed's teacher top left, students at row 2 col 2 and row 3 col 3;
     C89-190: Normal: two preferred tracks up; C89-192: no ABC; C89-194: Ed first."""
     s = _solo()
@@ -1012,7 +1018,9 @@ def test_C89_182_to_194_solo_setup():
 
 
 def test_C89_329_330_331_ed_example_turn():
-    """C89-329 C89-330 C89-331: Ed has used the Designer; the next Choice card's back gives the
+    """C89-329 C89-330 C89-331 (C89-208 C89-209 C89-210 C89-211 C89-212 C89-220 C89-237
+    C89-238 C89-196 C89-197 C89-245): Ed has used the Designer; the next Choice card's back
+    gives the
     Editor; the Location card sends it to the Gym's left-most free space; the Choice card
     shows Staff at the Gym: Ed takes it with its benefits except signatures; C89-215 the
     Editor steps the Athletics track."""
