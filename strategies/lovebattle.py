@@ -241,7 +241,10 @@ class LoveBot(Bot):
         opts = decision.options
         if kind == "vote":
             v = self.vote_for(view)
-            return v if v in opts else opts[0]
+            if v not in opts:              # 2 players must name two Girls (LB-028)
+                a, b = self.ranked_girls(view)[:2]
+                v = (min(a, b), max(a, b))
+            return v
         key = self.weights_key(view)
         if key == self.__dict__.get("_wkey"):
             w = self._w

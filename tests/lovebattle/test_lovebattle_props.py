@@ -187,3 +187,19 @@ def test_describe_prints_every_option_of_a_game():
                     narrate=True)
     assert rec.log and not any("('" in line for line in rec.log)     # no raw tuples
     assert any("Class Period 7" in line for line in rec.log)
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_LB_028_two_player_votes_come_from_the_hand(name):
+    """LB-028/026: with 2 players every heuristic names two Girls chosen from its own
+    opening hand (not a fixed fallback pair)."""
+    rules = rules_for(2)
+    votes = set()
+    for seed in range(30):
+        st = GAME.setup(2, rules, random.Random(seed))
+        d = GAME.decision(st)
+        bot = STRATEGIES[name](GAME, 0, random.Random(seed))
+        v = bot.choose(GAME.view(st, 0), d)
+        assert v in d.options and len(v) == 2
+        votes.add(v)
+    assert len(votes) >= 5
