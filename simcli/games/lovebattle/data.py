@@ -266,7 +266,10 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
 
     move_opts = tuple(tuple(tuple(("move", c.kind, r) for r in girl_moves[room])
                             for room in range(n_rooms)) for c in cards)
+    hero_move_opts = tuple(tuple(tuple(("move", v) for v in reach) for reach in by_moves)
+                           for by_moves in hero_reach)
     return Rules(
+        hero_move_opts=hero_move_opts, decision_cache={},
         card_girl=tuple(c.girl for c in cards), card_type=tuple(c.type for c in cards),
         move_opts=move_opts, play_opts=tuple(("play", c.kind) for c in cards),
         n_players=n_players, **p, reshuffle=reshuffle, face_up=face_up,

@@ -131,14 +131,14 @@ def take_turn(st: State, p: int):
     st.reset_record()
     opening = st.rules.girl_phase_draws > 0                 # LB-047
     draws = (draw_options(st) if opening else ()) or (("draw", -1),)
-    choice = yield Decision(p, "turn", draws + (ACT_FIRST,) + hero_reach(st))
+    choice = yield cached_decision(st, p, "turn", draws)
     if choice[0] == "draw":
         yield from girl_phase(st, p, choice[1])
         yield from hero_phase(st, p)
     else:
         yield from hero_phase(st, p, choice)
         draws = draw_options(st) if opening else ()
-        g = (yield Decision(p, "girl_draw", draws))[1] if draws else -1
+        g = (yield cached_decision(st, p, "girl_draw", draws))[1] if draws else -1
         yield from girl_phase(st, p, g)
     refill_decks(st)
 
@@ -384,17 +384,36 @@ def play_jealousy(st: State, q: int, k: int, g: int) -> None:
 
 # -- Hero Phase ---------------------------------------------------------------------------------
 def hero_reach(st: State) -> tuple:
-    return tuple(("move", r) for r in st.rules.hero_reach[st.hero][st.mod_move])
+    return st.rules.hero_move_opts[st.hero][st.mod_move]
+
+
+def cached_decision(st: State, p: int, kind: str, draws: tuple = ()) -> Decision:
+    """The turn / hero_phase / hero_move / girl_draw decisions recur with the same options
+    (a Decision is immutable), so they are built once per rules object."""
+    key = (p, kind, st.hero, st.mod_move, draws)
+    cache = st.rules.decision_cache
+    d = cache.get(key)
+    if d is None:
+        if kind == "turn":
+            opts = draws + (ACT_FIRST,) + hero_reach(st)
+        elif kind == "hero_phase":
+            opts = (ACT_FIRST,) + hero_reach(st)
+        elif kind == "hero_move":
+            opts = hero_reach(st)
+        else:
+            opts = draws
+        d = cache[key] = Decision(p, kind, opts)
+    return d
 
 
 def hero_phase(st: State, p: int, first=None):
     """LB-077: move up to two spaces and take one Hero Action, in either order."""
     if first is None:
-        first = yield Decision(p, "hero_phase", (ACT_FIRST,) + hero_reach(st))
+        first = yield cached_decision(st, p, "hero_phase")
     if first == ACT_FIRST:
         yield from hero_action(st, p)
         yield from claim_window(st, p)
-        st.hero = (yield Decision(p, "hero_move", hero_reach(st)))[1]
+        st.hero = (yield cached_decision(st, p, "hero_move"))[1]
     else:
         st.hero = first[1]
         yield from claim_window(st, p)
