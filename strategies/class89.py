@@ -36,11 +36,11 @@ from simcli.games.class89.yearbook import SS_BASE
 from . import Bot
 
 BASE_PARAMS = {
-    "student": 3.0,  # a student in the class photo
-    "teacher": 4.0,  # a teacher (fewer than `teachers_wanted` placed)
+    "student": 6.0,  # a student in the class photo
+    "teacher": 5.0,  # a teacher (fewer than `teachers_wanted` placed)
     "teachers_wanted": 4,
-    "staff": 2.0,
-    "new_staff_club": 2.0,
+    "staff": 0.0,
+    "new_staff_club": 1.5,
     "tile": 1.0,  # a Wildcat Way tile, per grid space covered
     "tile_points": 1.0,  # per expected end-game point printed on a tile
     "half": 3.0,  # completing a grid half
@@ -484,11 +484,11 @@ SignatureSaver = _bot(
 )
 ClassBuilder = _bot(
     "class_builder", "Builds full classes for teacher scoring and feeds each teacher's tokens.",
-    teacher=6.0, student=4.0, spacing=4.0, teacher_fit=4.0, objective_token=0.8,
+    teacher=7.0, student=7.0, spacing=4.0, teacher_fit=4.0, objective_token=0.8,
 )
 TileBuilder = _bot(
     "tile_builder", "Fills the Wildcat Way grid: scoring tiles, halves, 1x1 tiles.",
-    tile=2.0, tile_points=2.0, half=6.0, tile1=2.0, student=2.5,
+    tile=2.0, tile_points=2.0, half=6.0, tile1=2.0, student=4.0,
 )
 
 STRATEGIES = {cls.name: cls for cls in (ObjectiveChaser, ClubClimber, SignatureSaver,

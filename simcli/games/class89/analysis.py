@@ -102,8 +102,8 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
             sub = part if var is None else part.filter(pl.col("variant") == var)
             x = [s + k * width for s in sub["seat"].to_list()]
             y = sub["win_share"].to_list()
-            err = [[a - b for a, b in zip(y, sub["ci_low"].to_list(), strict=True)],
-                   [b - a for a, b in zip(y, sub["ci_high"].to_list(), strict=True)]]
+            err = [[max(0.0, a - b) for a, b in zip(y, sub["ci_low"].to_list(), strict=True)],
+                   [max(0.0, b - a) for a, b in zip(y, sub["ci_high"].to_list(), strict=True)]]
             label = f"{var or 'run'}: {sub['start_signatures'].to_list()}"
             ax.bar(x, y, width=width, yerr=err, capsize=3, label=label)
         ax.axhline(1.0 / n, color="grey", linestyle="--", linewidth=1)
