@@ -278,8 +278,10 @@ class LoveBot(Bot):
         R = view.rules
         best, best_v = None, 0.05
         claim = None
-        for o in opts:
+        for o in opts:                     # END, plays, claims, then the moves
             kind = o[0]
+            if kind == "move":
+                break
             if kind == "play":
                 v = self.play_value(view, w, o[1], o[2] if len(o) > 2 else -1)
                 if v > best_v:

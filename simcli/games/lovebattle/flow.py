@@ -221,14 +221,16 @@ def alone_with_hero(st: State, g: int) -> bool:
 
 
 def girl_options(st: State, p: int) -> tuple:
+    """End the phase, plays, Plot Point claims, then moves (discard a card: move its Girl)."""
     R = st.rules
     cgirl, ctype, move_opts, play_opts = R.card_girl, R.card_type, R.move_opts, R.play_opts
     hero, gloc = st.hero, st.gloc
     opts = [END]
+    moves = []
     crowd = gloc.count(hero) > 1
     for k in sorted(set(st.hands[p])):
         g = cgirl[k]
-        opts.extend(move_opts[k][gloc[g]])                              # LB-049, LB-050
+        moves.extend(move_opts[k][gloc[g]])                             # LB-049, LB-050
         t = ctype[k]
         if t == JEALOUSY or gloc[g] != hero:                            # LB-057, LB-051
             continue
@@ -251,6 +253,7 @@ def girl_options(st: State, p: int) -> tuple:
         opts.append(play_opts[k])
     if not st.claimed:
         opts.extend(("claim", i) for i in claimable(st, p))
+    opts.extend(moves)
     return tuple(opts)
 
 
