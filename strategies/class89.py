@@ -295,10 +295,18 @@ class C89Bot(Bot):
         v, R, B, p = self.v, self.R, self.B, self.p
         self.n_teachers = n = sum(1 for x in B.photo if x >= TEACHER)
         self.teacher_base = p["teacher"] if n < p["teachers_wanted"] else 0.5
+        memo = {}
+        rough = self.rough_item
         best_loc = []
         for loc in range(5):
-            items = [self.rough_item(code) for code in v.display[loc]]
-            best_loc.append(max(items, default=0.0))
+            best = 0.0
+            for code in v.display[loc]:
+                val = memo.get(code)
+                if val is None:
+                    val = memo[code] = rough(code)
+                if val > best:
+                    best = val
+            best_loc.append(best)
         vals = []
         late = v.turn >= 2 * v.seats
         for m, loc, k in opts:

@@ -198,18 +198,17 @@ def place_options(state: State, p: int) -> list[tuple]:
     R = state.rules
     B = state.boards[p]
     costs = R.space_costs
+    sigs = B.sigs
+    visited = B.visited
+    free = [(loc, k) for loc in range(5) for k, x in enumerate(state.spaces[loc]) if x == EMPTY]
+    normal = [(loc, k) for loc, k in free if not visited >> loc & 1 and costs[k] <= sigs]
+    entrance = R.school_entrance
     opts = []
     for m in range(4):
         if B.used[m]:
             continue
-        for loc in range(5):
-            if B.visited >> loc & 1 and m != TREASURER:
-                continue
-            row = state.spaces[loc]
-            for k in range(3):
-                if row[k] == EMPTY and (m == TREASURER or costs[k] <= B.sigs):
-                    opts.append((m, loc, k))
-        if R.school_entrance:
+        opts.extend((m, loc, k) for loc, k in (free if m == TREASURER else normal))
+        if entrance:
             opts.append((m, ENTRANCE, 0))
     return opts
 

@@ -342,7 +342,12 @@ def ed_turn(state: State) -> None:
         _push(state, ((E_TRACK, R.loc_club[loc]),))
     else:
         item = R.solo_choice[choice][0][loc]
+        tries = len(R.solo_choice)
         while possible[item] < 0:
+            tries -= 1
+            if tries < 0:  # every card revealed: the first possible kind (see NOTES.md)
+                item = next(k for k in range(4) if possible[k] >= 0)
+                break
             choice = _reveal_choice(state)
             item = R.solo_choice[choice][0][loc]
         take(state, loc, possible[item])  # 6
