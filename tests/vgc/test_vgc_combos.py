@@ -1,4 +1,5 @@
-"""Combinations (VGC-126..138, 144-145, 228-232) and the combination finder, cross-checked
+"""Combinations (VGC-126, VGC-127, VGC-128, VGC-129, VGC-130, VGC-131, VGC-132, VGC-133, VGC-134,
+VGC-135, VGC-136, VGC-137, VGC-138, 144-145, 228-232) and the combination finder, cross-checked
 against a brute-force search over small hands."""
 from __future__ import annotations
 

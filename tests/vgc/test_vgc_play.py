@@ -47,7 +47,7 @@ def test_VGC_139_140_141_143_game_cards():
 
 
 def test_VGC_144_146_147_149_beat_places_token_and_scores():
-    """VGC-144/146 Beat: discard the combination, Beaten token; VGC-147/221 it scores;
+    """VGC-144, VGC-146 Beat: discard the combination, Beaten token; VGC-147, VGC-221 it scores;
     VGC-149 a Beaten game counts as Played."""
     s = make_state(4)
     pl = playing(s, 0, [tile(3, 0), tile(4, 1), tile(5, 2)])
@@ -87,7 +87,7 @@ def test_VGC_153_two_tile_games_cannot_just_be_played():
 
 
 def test_VGC_155_156_157_161_158_beat_after_play_with_the_wild():
-    """VGC-155/156 the Played token is a wild: Beat with all tiles but one; VGC-157 the
+    """VGC-155, VGC-156 the Played token is a wild: Beat with all tiles but one; VGC-157 the
     token flips; VGC-161 on the same turn; VGC-158 tiles used to Play do not count."""
     s = make_state(4)
     hand = [tile(1, 0), tile(2, 3), tile(7, 1), tile(9, 2)]
@@ -104,7 +104,7 @@ def test_VGC_155_156_157_161_158_beat_after_play_with_the_wild():
 
 
 def test_VGC_159_160_162_several_players_one_token_each():
-    """VGC-159/162 a game with another player's token can still be Beaten; VGC-160 but
+    """VGC-159, VGC-162 a game with another player's token can still be Beaten; VGC-160 but
     only once per player."""
     s = make_state(4)
     g = s.rental[0]
@@ -197,7 +197,7 @@ def test_VGC_171_172_magazine_genres():
 
 
 def test_VGC_173_174_175_176_177_179_magazine_wild_and_played_token():
-    """VGC-173/174 a Magazine replaces one tile; VGC-179 together with the Played token;
+    """VGC-173, VGC-174 a Magazine replaces one tile; VGC-179 together with the Played token;
     VGC-175 its Crystal moves to the notebook; VGC-176 it cannot be used again; VGC-177
     it stays with the player."""
     s = make_state(4)
@@ -300,7 +300,7 @@ def test_VGC_189_crystals_stay_put():
 
 
 def test_VGC_190_217_crystals_on_magazines_and_presents_are_not_yours():
-    """VGC-190/217: Crystals still on Magazines and Presents do not count."""
+    """VGC-190, VGC-217: Crystals still on Magazines and Presents do not count."""
     s = make_state(4)
     pl = s.players[0]
     pl.presents.append(s.store.pop())
@@ -348,7 +348,9 @@ def ach(s, name):
     ("Decided", lambda pl: setattr(pl, "mags", [0, 1, 2])),  # VGC-211
 ])
 def test_VGC_192_193_194_achievements(name, rig):
-    """VGC-192..211: each condition completes its card; the first to meet it takes it
+    """VGC-192, VGC-193, VGC-194, VGC-195, VGC-196, VGC-197, VGC-198, VGC-199, VGC-200, VGC-201,
+    VGC-202, VGC-203, VGC-204, VGC-205, VGC-206, VGC-207, VGC-208, VGC-209, VGC-210, VGC-211:
+    each condition completes its card; the first to meet it takes it
     (VGC-193) and nobody else can (VGC-194)."""
     s = make_state(4)
     a = ach(s, name)
@@ -425,7 +427,7 @@ def test_VGC_216_218_most_crystals():
 
 def test_VGC_219_220_221_222_total():
     """VGC-219 notebook points, VGC-220 Achievement points, VGC-221 Beaten points add up;
-    VGC-222/002 the highest total wins."""
+    VGC-222, VGC-002 the highest total wins."""
     s = make_state(4)
     pl = s.players[2]
     pl.nb_points, pl.ach_points, pl.beaten_points = 4, 5, 11
@@ -464,3 +466,23 @@ def test_result_metrics_per_seat():
     for key in ("games_played", "games_beaten", "crystals", "achievements",
                 "notebook_points", "ious"):
         assert all(key in x for x in m)
+
+
+def test_VGC_080_081_access_initial_rentals_presents():
+    """VGC-080, VGC-081: the games a player may Play/Beat are his Initial game, this Week's
+    rentals and his Presents; not other games, nor last Week's rentals."""
+    s = make_state(4)
+    pl = s.players[0]
+    present = s.store[0]
+    s.store.remove(present)
+    pl.presents.append(present)
+    s.meeple[2] = 0
+    pl.rented = [2]
+    pl.meeples = 2
+    assert P.accessible(s, pl) == [pl.initial, present, s.rental[2]]
+    playing(s, 0, list(range(0, 50, 3)))
+    games = {o[1] for o in s.dec.options if o[0] in ("play", "beat")}
+    assert games <= {pl.initial, present, s.rental[2]} and pl.initial in games
+    s.week = 2
+    R.reset_board(s)
+    assert P.accessible(s, pl) == [pl.initial, present]

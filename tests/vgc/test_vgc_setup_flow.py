@@ -111,7 +111,7 @@ def test_VGC_084_085_tiles_left_after_routine(n):
 @pytest.mark.parametrize("n,up", [(4, 7), (5, 8)])
 def test_VGC_023_024_025_027_rental_store(n, up):
     """VGC-023 15 of the 30 games form the Rental Store, VGC-024 7 face up (VGC-025 8 for
-    5 players), VGC-026/027 a Crystal on each of the last 10; VGC-032 the other 15 form
+    5 players), VGC-026, VGC-027 a Crystal on each of the last 10; VGC-032 the other 15 form
     the Video Game Store deck."""
     s = make_state(n)
     assert len(s.rental) == 15 and len(set(s.rental)) == 15
@@ -124,7 +124,7 @@ def test_VGC_023_024_025_027_rental_store(n, up):
 
 
 def test_VGC_028_031_033_trail_newsstand_store():
-    """VGC-028 4 tiles on the Thrill Trail, VGC-030/031 3 Magazines with a Crystal each,
+    """VGC-028 4 tiles on the Thrill Trail, VGC-030, VGC-031 3 Magazines with a Crystal each,
     VGC-033 3 Store games with a Crystal each; VGC-026 every Crystal starts in the bag:
     40 = 24 in the bag + 16 on cards."""
     s = make_state(4)
@@ -137,7 +137,7 @@ def test_VGC_028_031_033_trail_newsstand_store():
 @pytest.mark.parametrize("n,expect", [(2, [2, 1, 1, 1]), (3, [3, 1, 1, 2]), (4, [3, 1, 1, 2]),
                                       (5, [4, 1, 1, 3])])
 def test_VGC_034_035_036_037_038_achievements_by_type(n, expect):
-    """VGC-034..038: Achievements drawn per type and player count."""
+    """VGC-034, VGC-035, VGC-036, VGC-037, VGC-038: Achievements drawn per type and player count."""
     s = make_state(n)
     counts = [0, 0, 0, 0]
     for aid in s.achievements:
@@ -161,8 +161,8 @@ def test_VGC_039_040_041_player_area_and_notebook_side():
 
 
 def test_VGC_042_043_044_045_046_047_226_press_start():
-    """VGC-042/043 seat order is the initiative order (P1 first); VGC-044 2 tiles, VGC-045
-    1 Dollar each; VGC-046/047/226 the first player also gets 2 IOUs; the 4th (printed
+    """VGC-042, VGC-043 seat order is the initiative order (P1 first); VGC-044 2 tiles, VGC-045
+    1 Dollar each; VGC-046, VGC-047, VGC-226 the first player also gets 2 IOUs; the 4th (printed
     table provisional) an extra tile."""
     s = make_state(4)
     assert s.order == [0, 1, 2, 3] and s.dec.player == 0
@@ -201,7 +201,7 @@ def test_VGC_048_start_bonus_only_at_the_beginning():
 
 def test_VGC_049_050_051_053_212_five_weeks():
     """VGC-049 5 Weeks; VGC-050 3 Routine turns and 1 Weekend turn per player per Week;
-    VGC-051 order Reset, Routine, Initiative Reset, Weekend; VGC-053/212 scoring after the
+    VGC-051 order Reset, Routine, Initiative Reset, Weekend; VGC-053, VGC-212 scoring after the
     fifth Weekend."""
     s = make_state(4, seed=5)
     rng = random.Random(2)
@@ -225,7 +225,8 @@ def test_VGC_049_050_051_053_212_five_weeks():
 
 
 def test_VGC_086_087_088_089_227_initiative_reset_example():
-    """VGC-086..089, VGC-227: pink reserved first and blue second; the others slide right
+    """VGC-086, VGC-087, VGC-088, VGC-089, VGC-227: pink reserved first and blue second; the
+    others slide right
     in order: pink, blue, green, white, black."""
     green, pink, white, blue, black = range(5)
     s = make_state(5)
@@ -237,8 +238,8 @@ def test_VGC_086_087_088_089_227_initiative_reset_example():
 
 
 def test_VGC_052_090_091_weekend_uses_new_order_and_rental():
-    """VGC-052/090 the new order is set before the Weekend; VGC-091/125 each player goes to
-    the Rental Store in it; VGC-092 and may Play/Beat."""
+    """VGC-052, VGC-090 the new order is set before the Weekend; VGC-091, VGC-125 each
+    player goes to the Rental Store in it; VGC-092 and may Play/Beat."""
     s = make_state(4, seed=4)
     rng = random.Random(4)
     expected = None
@@ -252,9 +253,9 @@ def test_VGC_052_090_091_weekend_uses_new_order_and_rental():
 
 
 def test_VGC_054_055_056_057_060_062_063_064_065_reset_the_board():
-    """VGC-054 skipped in Week 1 (setup did it); VGC-055 meeples return; VGC-056/057 Grid
-    tiles discarded and refilled; VGC-060 2 more rentals face up; VGC-062/063 old
-    Magazines to the box with their Crystals, 3 new with Crystals; VGC-064/065 same for
+    """VGC-054 skipped in Week 1 (setup did it); VGC-055 meeples return; VGC-056, VGC-057 Grid
+    tiles discarded and refilled; VGC-060 2 more rentals face up; VGC-062, VGC-063 old
+    Magazines to the box with their Crystals, 3 new with Crystals; VGC-064, VGC-065 same for
     the Store; VGC-061 the box is not part of any view."""
     s = make_state(4)
     assert s.week == 1
@@ -332,7 +333,7 @@ def test_VGC_066_067_068_routine_steps():
 
 
 def test_VGC_072_073_074_075_076_078_discard_down_to_8():
-    """VGC-072 more than 8 tiles -> discard to 8; VGC-073 IOUs count; VGC-074/075 IOUs are
+    """VGC-072 more than 8 tiles -> discard to 8; VGC-073 IOUs count; VGC-074, VGC-075 IOUs are
     never options (not played or discarded); VGC-076 to the Discard Board; VGC-078 before
     playing."""
     s = make_state(4)
@@ -349,7 +350,7 @@ def test_VGC_072_073_074_075_076_078_discard_down_to_8():
 
 
 def test_8_ious_discard_every_tile():
-    """VGC-072/075 with 8 IOUs a player must discard all his Button Tiles."""
+    """VGC-072, VGC-075 with 8 IOUs a player must discard all his Button Tiles."""
     s = make_state(4)
     pl = s.players[0]
     give_tiles(s, 0, [tile(1, 1), tile(2, 2)])
@@ -361,7 +362,7 @@ def test_8_ious_discard_every_tile():
 
 
 def test_VGC_077_079_tiles_public_discard_hidden():
-    """VGC-077 tiles face up: every view shows every hand; VGC-079/061 the Discard Board,
+    """VGC-077 tiles face up: every view shows every hand; VGC-079, VGC-061 the Discard Board,
     the bag, decks, face-down rentals and the box are not in a view."""
     s = make_state(4)
     v = GAME.view(s, 1)
@@ -377,7 +378,7 @@ def test_VGC_077_079_tiles_public_discard_hidden():
 
 
 def test_VGC_082_093_094_turn_passes_in_order():
-    """VGC-082/093 the next player in the Initiative order plays; VGC-094 a new Week begins
+    """VGC-082, VGC-093 the next player in the Initiative order plays; VGC-094 a new Week begins
     after every Weekend turn."""
     s = make_state(4)
     s.order = [2, 0, 3, 1]
