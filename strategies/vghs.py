@@ -372,14 +372,15 @@ class ArcadeBot(VGHSBot):
     name = "arcade"
     description = ("Arcade high-scorer: rolls for the video game with the best payoff "
                    "(bonus tokens, beatable high score) and spends everything there.")
-    params = {**VGHSBot.params, "w_bonus": 1.3, "w_game_over": 0.8, "w_perm": 1.0}
+    params = {**VGHSBot.params, "w_bonus": 1.3, "w_game_over": 0.8}
 
 
 class ChallengeBot(VGHSBot):
     name = "challenger"
     description = ("Challenge chaser: rolls for the current challenge's needed skills, "
                    "defeats it at Grand Theft Auditorium and keeps back what it needs.")
-    params = {**VGHSBot.params, "w_victory": 1.8, "w_game_over": 1.4, "reserve": 1.0}
+    params = {**VGHSBot.params, "w_victory": 1.8, "w_game_over": 1.4, "reserve": 1.0,
+              "w_perm": 2.5}
 
     def compute_want(self, v):
         want = super().compute_want(v)

@@ -135,7 +135,7 @@ def do_reroll(s: State, task: tuple, kept: tuple) -> None:
     new = roll(s, DICE - sum(kept))
     s.dice[p] = [a + b for a, b in zip(kept, new, strict=True)]
     if left > 1:
-        push(s, ("reroll", p, left - 1))
+        s.stack.append(("reroll", p, left - 1))
 
 
 def prepare_rest(s: State, task: tuple) -> None:
@@ -154,7 +154,7 @@ def prepare_rest(s: State, task: tuple) -> None:
         s.on_gta[p] = 0
     s.occ = [0] * len(s.rules.locations)
     s.open = s.rules.all_locations
-    push(s, ("place", s.first))
+    s.stack.append(("place", s.first))
 
 
 # ---------------------------------------------------------------------------------------
@@ -172,7 +172,9 @@ def do_place(s: State, task: tuple, loc: int) -> None:
     s.left[p] -= 1
     location = s.rules.locations[loc]
     if s.occ[loc] >= location.capacity:
-        s.open = tuple(i for i in s.open if i != loc)
+        o = s.open
+        k = o.index(loc)
+        s.open = o[:k] + o[k + 1:]
     if s.log is not None:
         say(s, f"P{p + 1} places a standee on {location.name}")
     if location.kind == GTA:
@@ -260,17 +262,17 @@ def resolve(s: State, task: tuple) -> None:
     location = s.rules.locations[loc]
     kind = location.kind
     if kind == VIDEO_GAME:
-        push(s, ("score", p, location.index))
+        s.stack.append(("score", p, location.index))
     elif kind == GTA:
         push(s, *(("challenge", p),) * location.activations)
     elif kind == KOJIMA:
         if location.activations:
-            push(s, ("kojima", p, location.activations))
+            s.stack.append(("kojima", p, location.activations))
     elif kind == CAFETERIA:
         if location.activations:
-            push(s, ("change_die", p, location.activations, "cafeteria"))
+            s.stack.append(("change_die", p, location.activations, "cafeteria"))
     elif kind == CLASS:
-        push(s, ("class", p, loc, location.activations, ""))
+        s.stack.append(("class", p, loc, location.activations, ""))
     elif kind == OFFICE:
         s.first = p
         if s.log is not None:
@@ -446,7 +448,7 @@ def do_kojima(s: State, task: tuple, action) -> None:
     if s.log is not None:
         say(s, f"P{p + 1} takes {s.rules.cards[card].name} back into hand")
     if left > 1:
-        push(s, ("kojima", p, left - 1))
+        s.stack.append(("kojima", p, left - 1))
 
 
 def opts_change_die(s: State, task: tuple) -> tuple:
@@ -466,7 +468,7 @@ def do_change_die(s: State, task: tuple, action) -> None:
     if s.log is not None:
         say(s, f"P{p + 1} turns a {SKILLS[a]} die to {SKILLS[b]}")
     if left > 1:
-        push(s, ("change_die", p, left - 1, source))
+        s.stack.append(("change_die", p, left - 1, source))
 
 
 def class_cost(s: State, p: int, mode: str) -> int:
@@ -522,7 +524,7 @@ def do_class(s: State, task: tuple, action) -> None:
         s.dice[p][f] -= 1
     gain_tokens(s, p, s.rules.locations[loc].skill, mode == "perm", 1)
     if left > 1:
-        push(s, ("class", p, loc, left - 1, mode))
+        s.stack.append(("class", p, loc, left - 1, mode))
 
 
 # ---------------------------------------------------------------------------------------
@@ -541,18 +543,18 @@ def do_step(s: State, task: tuple) -> None:
         if step[1] >= 0:
             gain_tokens(s, p, step[1], perm, step[2])
         else:
-            push(s, ("gain", p, perm, step[2]))
+            s.stack.append(("gain", p, perm, step[2]))
     elif op in ("lose_temp", "lose_perm"):
-        push(s, ("lose", p, op == "lose_perm", step[1]))
+        s.stack.append(("lose", p, op == "lose_perm", step[1]))
     elif op == "discard_hand":
         s.played[p].extend(s.hand[p])
         s.hand[p] = []
         if s.log is not None:
             say(s, f"P{p + 1} discards the power-up cards in hand")
     elif op == "change_die":
-        push(s, ("change_die", p, step[1], "card"))
+        s.stack.append(("change_die", p, step[1], "card"))
     elif op == "reset_high_score":
-        push(s, ("reset_hs", p))
+        s.stack.append(("reset_hs", p))
     elif op == "take_first_player":
         s.first = p
         if s.log is not None:
@@ -568,7 +570,7 @@ def do_gain(s: State, task: tuple, skill: int) -> None:
     _, p, perm, n = task
     gain_tokens(s, p, skill, perm, 1)
     if n > 1:
-        push(s, ("gain", p, perm, n - 1))
+        s.stack.append(("gain", p, perm, n - 1))
 
 
 def opts_lose(s: State, task: tuple) -> tuple:
@@ -589,7 +591,7 @@ def do_lose(s: State, task: tuple, skill: int) -> None:
     if s.log is not None:
         say(s, f"P{p + 1} loses a {'permanent' if perm else 'temporary'} {SKILLS[skill]} token")
     if n > 1:
-        push(s, ("lose", p, perm, n - 1))
+        s.stack.append(("lose", p, perm, n - 1))
 
 
 def opts_reset_hs(s: State, task: tuple) -> tuple:
