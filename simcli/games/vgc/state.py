@@ -125,24 +125,21 @@ class State:
         return self.order[self.turn]
 
     def clone(self) -> State:
+        """An independent copy (RNG included): every list and dict is copied."""
         new = copy.copy(self)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list | dict):
+                setattr(new, name, copy.copy(value))
         new.rng = copy.deepcopy(self.rng)
-        for name in ("order", "reserved", "grid", "slot_board", "bag", "discard", "box_tiles",
-                     "thrill", "rental", "meeple", "store_deck", "store", "mag_deck",
-                     "newsstand", "box_cards", "box_mags", "achievements", "pending"):
-            setattr(new, name, list(getattr(self, name)))
-        new.card_crystal = dict(self.card_crystal)
-        new.hidden_crystal = list(self.hidden_crystal)
-        new.mag_crystal = dict(self.mag_crystal)
         new.players = []
         for pl in self.players:
             q = copy.copy(pl)
-            for name in ("tiles", "rented", "presents", "mags", "notebook", "beside",
-                         "lines_done", "achievements", "genre_played", "beaten_diff"):
-                setattr(q, name, list(getattr(pl, name)))
-            q.tokens = dict(pl.tokens)
+            for name in PlayerState.__slots__:
+                value = getattr(pl, name)
+                if isinstance(value, list | dict):
+                    setattr(q, name, copy.copy(value))
             new.players.append(q)
-        new.log = None if self.log is None else list(self.log)
         return new
 
 
