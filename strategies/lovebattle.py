@@ -158,6 +158,22 @@ class LoveBot(Bot):
 
     def room_values(self, view, w) -> list[float]:
         """The value of taking each room's Room Action now, for every room."""
+        key = (view.gloc, view.love, view.condition, self.__dict__.get("_wkey"))
+        if key == self.__dict__.get("_rkey"):
+            out = list(self._rvals)
+        else:
+            out = self._room_core(view, w)
+            self._rkey, self._rvals = key, tuple(out)
+        p = self.p
+        if p["pp_bonus"] and view.record is not None and not view.claimed:
+            pps = view.rules.plot_points
+            for i in view.face_up:
+                pp = pps[i]
+                if pp.requirement == "room_action":
+                    out[pp.room] += p["pp_bonus"] * pp.ki
+        return out
+
+    def _room_core(self, view, w) -> list[float]:
         R = view.rules
         kinds = R.room_action
         p = self.p
@@ -198,11 +214,6 @@ class LoveBot(Bot):
                 out[r] = max(-2 * worst, best_up - worst if count > 1 else 0.0)
             elif kind == "pool":
                 out[r] = 0.6 * best_up - 0.1
-        if p["pp_bonus"] and view.record is not None and not view.claimed:
-            for i in view.face_up:
-                pp = R.plot_points[i]
-                if pp.requirement == "room_action":
-                    out[pp.room] += p["pp_bonus"] * pp.ki
         return out
 
     @staticmethod
