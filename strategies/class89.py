@@ -307,32 +307,36 @@ class C89Bot(Bot):
                 if val > best:
                     best = val
             best_loc.append(best)
-        vals = []
         late = v.turn >= 2 * v.seats
-        for m, loc, k in opts:
+        student = p["student"]
+        photo_bonus = [student if any(0 <= c < TEACHER for c in v.display[loc]) else 0.0
+                       for loc in range(5)]
+        member = (p["track"], p["sig"] + p["token"], 0.0, 0.0)
+        costs = [p["sig_cost"] * c for c in R.space_costs]
+        entrance = p["tile1"] + 2 * p["sig"] + p["entrance"] - 1.0  # no card there
+        treasurer = 0.0 if late else p["treasurer"]
+        top = -1e9
+        ties = []
+        for o in opts:
+            m, loc, k = o
             if loc == ENTRANCE:
-                val = p["tile1"] + 2 * p["sig"] + p["entrance"]
-                if m == 0:
-                    val += p["track"]
-                elif m == 1:
-                    val += p["sig"] + p["token"]
-                val -= 1.0  # the School Entrance gives no card
+                val = entrance + member[m]
             else:
-                val = best_loc[loc]
-                if m == 0:
-                    val += p["track"]
-                elif m == 1:
-                    val += p["sig"] + p["token"]
-                elif m == 2:
-                    val += max((p["student"] for code in v.display[loc] if 0 <= code < TEACHER),
-                               default=0.0)
+                val = best_loc[loc] + member[m]
+                if m == 2:
+                    val += photo_bonus[loc]
                 if m != TREASURER:
-                    val -= p["sig_cost"] * R.space_costs[k]
-            if m == TREASURER and not late:
-                val -= p["treasurer"]
-            vals.append(val)
+                    val -= costs[k]
+            if m == TREASURER:
+                val -= treasurer
+            if val > top + 1e-9:
+                top, ties = val, [o]
+            elif val >= top - 1e-9:
+                ties.append(o)
         del B
-        return self.best(opts, vals)
+        if len(ties) == 1:
+            return ties[0]
+        return ties[int(self.rng.random() * len(ties))]
 
     def d_action(self, opts):
         v, R, B, p = self.v, self.R, self.B, self.p
@@ -351,6 +355,9 @@ class C89Bot(Bot):
         other = []
         top = -1e9
         ties = []
+        abc_base = p["student"] - p["abc"]
+        match = p["match"]
+        s_left, s_right = R.s_left, R.s_right
         for o in opts:
             if o.__class__ is tuple and len(o) == 4:
                 k = o[1:]
@@ -359,7 +366,13 @@ class C89Bot(Bot):
                     if not self._prepped:
                         self.prep()
                         self._prepped = True
-                    val = cache[k] = take_value(disp[o[1]], o[2], o[3])
+                    if o[3]:  # ABC placement: base value and matches only
+                        code, cell = disp[o[1]], o[2]
+                        val = cache[k] = abc_base + match * (
+                            (self.left_of[cell] == s_left[code])
+                            + (self.right_of[cell] == s_right[code]))
+                    else:
+                        val = cache[k] = take_value(disp[o[1]], o[2], 0)
                 if o[0] == "photo":
                     val += 0.01
                 if val > best_take:

@@ -309,11 +309,22 @@ def can_move(R, B) -> bool:
     """A token on a student and another student with room (C89-109)."""
     cap = R.max_tokens
     photo, tok = B.photo, B.tok
-    holders = [t for c, t in enumerate(tok) if 0 <= photo[c] < TEACHER]
-    holders.extend(ss[2] for ss in B.ss)
-    has = [sum(t) for t in holders]
-    room = sum(1 for x in has if x < cap)
-    return any(x and room - (x < cap) >= 1 for x in has)
+    holders = [tok[c] for c in range(len(photo)) if 0 <= photo[c] < TEACHER]
+    if B.ss:
+        holders.extend(ss[2] for ss in B.ss)
+    with_tokens = 0
+    room = 0
+    both = 0
+    for t in holders:
+        n = sum(t)
+        if n:
+            with_tokens += 1
+        if n < cap:
+            room += 1
+            if n:
+                both += 1
+    # some holder with tokens, and a different holder with room
+    return with_tokens > 0 and (room > 1 or (room == 1 and with_tokens > both))
 
 
 def move_sources(R, B) -> list[tuple]:
