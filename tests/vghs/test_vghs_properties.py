@@ -159,6 +159,7 @@ def test_components_and_setup():
     assert len(r.video_games) == 5
     assert sum(r.supply) == 50
     s = GAME.setup(4, r, random.Random(11))
+    GAME.decision(s)                 # setup's remaining steps run at the first decision
     assert s.bonus_supply == 20 and len(s.hs_token) == 5 and not any(s.hs_token)
     assert s.first == 0
     assert len(set(s.char)) == 4
@@ -169,6 +170,7 @@ def test_components_and_setup():
     assert len(s.deck) == 9 and s.challenge >= 0
     assert sorted([*s.deck, s.challenge]) == list(range(10))
     other = GAME.setup(4, r, random.Random(12))
+    GAME.decision(other)
     assert [*other.deck, other.challenge] != [*s.deck, s.challenge] or other.char != s.char
 
 
@@ -190,6 +192,7 @@ def test_ki_swan_starts_with_a_permanent_token():
     data["characters"] = [chars[4], *chars[:4], chars[5]]
     r = GAME.make_rules({**data, "character_assignment": "fixed"}, 4)
     s = GAME.setup(4, r, random.Random(0))
+    GAME.decision(s)
     assert s.perm_a[0][3] == 1 and s.supply[3] == 9
 
 

@@ -78,13 +78,16 @@ class VGHS(BaseGame):
             s.char = list(range(n_players))
         drafts = [("draft", p) for p in range(n_players)] if mode == "draft" else []
         push(s, *drafts, ("start_game",))
-        advance(s)
-        return s
+        return s          # the first steps run at the first decision (so a log sees them)
 
     def decision(self, state: State) -> Decision | None:
+        if state.pending is None and state.stack:
+            advance(state)
         return state.pending
 
     def apply(self, state: State, action) -> None:
+        if state.pending is None and state.stack:
+            advance(state)
         d = state.pending
         if d is None:
             raise IllegalActionError("the game is over")
