@@ -17,7 +17,7 @@ th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:right}
 th{background:#f3f3f3}td.t{text-align:left}
 code{background:#f6f6f6;padding:.1rem .3rem}
 img{max-width:100%;border:1px solid #eee;margin:.5rem 0}
-.warn{color:#a00;font-weight:bold}
+.warn{color:#a00;font-weight:bold}.scroll{overflow-x:auto}
 """
 
 
@@ -29,6 +29,8 @@ def _cell(value: Any) -> str:
             return ""
         if value != 0 and abs(value) < 0.001:
             return f"{value:.1e}"
+        if value == int(value) and abs(value) >= 2:
+            return f"{value:.0f}"
         return f"{value:.3f}"
     return html.escape(str(value))
 
@@ -44,7 +46,8 @@ def table_html(rows: list[dict[str, Any]]) -> str:
             f'<td class="t">{_cell(r.get(c))}</td>' if isinstance(r.get(c), str)
             else f"<td>{_cell(r.get(c))}</td>" for c in cols)
         body.append(f"<tr>{cells}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    return (f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
 def render(summary: dict[str, Any], plot_dir: Path) -> str:

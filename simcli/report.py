@@ -58,7 +58,7 @@ def _fmt(value: Any) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return ""
-        if abs(value) >= 1000 or value == int(value) and abs(value) >= 100:
+        if abs(value) >= 1000 or value == int(value) and abs(value) >= 2:
             return f"{value:.0f}"
         if abs(value) < 0.001 and value != 0:
             return f"{value:.1e}"
