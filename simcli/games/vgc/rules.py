@@ -471,6 +471,11 @@ class VideoGameChampion(BaseGame):
 
         return tables(results)
 
+    def plots(self, results, folder):
+        from .analysis import plots
+
+        return plots(results, folder)
+
 
 def describe(s: State, d: Decision, action) -> str:
     r = s.rules

@@ -1,0 +1,113 @@
+"""VGC-specific summary tables and plots, from results.parquet alone.
+
+Uses the per-seat metric columns of ``VGC.result``: ``start_bonus`` (the starting items
+of the initiative position, e.g. "2 IOU"), ``start_ious``, ``start_tiles``,
+``start_dollars``, ``games_played``, ``games_beaten``, ``beaten_points``, ``crystals``,
+``achievement_points``, ``notebook_points``, ``majority_points``, ``played_bonus``,
+``ious``, ``rentals``, ``presents``, ``magazines``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from simcli.stats import wilson
+
+SOURCES = ("beaten_points", "achievement_points", "notebook_points", "majority_points",
+           "played_bonus")
+COUNTS = ("games_played", "games_beaten", "crystals", "rentals", "presents", "magazines",
+          "ious")
+
+
+def _group(df: pl.DataFrame) -> list[str]:
+    return [c for c in ("variant", "n_players") if c in df.columns]
+
+
+def _with_ci(frame: pl.DataFrame, wins: str, n: str) -> pl.DataFrame:
+    lows, highs = [], []
+    for w, k in zip(frame[wins].to_list(), frame[n].to_list(), strict=True):
+        lo, hi = wilson(float(w), float(k))
+        lows.append(lo)
+        highs.append(hi)
+    return frame.with_columns(pl.Series("ci_low", lows, dtype=pl.Float64),
+                              pl.Series("ci_high", highs, dtype=pl.Float64))
+
+
+def seat_bonus_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Seat (= initiative position in Week 1) win share with its 95% Wilson interval,
+    beside the starting items that seat received, per player count (and variant)."""
+    g = _group(df)
+    extra = [c for c in ("start_ious", "start_tiles", "start_dollars") if c in df.columns]
+    out = (df.group_by([*g, "seat", "start_bonus"])
+           .agg(pl.len().alias("games"),
+                pl.col("win_share").sum().alias("wins"),
+                pl.col("win_share").mean().alias("win_share"),
+                (1.0 / pl.col("n_players")).mean().alias("fair_share"),
+                pl.col("score").mean().alias("mean_score"),
+                *(pl.col(c).first() for c in extra)))
+    out = _with_ci(out, "wins", "games")
+    out = out.with_columns((pl.col("win_share") - pl.col("fair_share")).alias("advantage"))
+    out = out.sort([*g, "seat"])
+    return out.select(*g, "seat", "start_bonus", *extra, "games", "win_share", "ci_low",
+                      "ci_high", "fair_share", "advantage", "mean_score")
+
+
+def score_sources_table(df: pl.DataFrame) -> pl.DataFrame:
+    """Where each seat's points come from, and what it collected (means)."""
+    g = _group(df)
+    cols = [c for c in (*SOURCES, *COUNTS) if c in df.columns]
+    out = (df.group_by([*g, "seat"])
+           .agg(pl.col("score").mean().alias("mean_score"),
+                *(pl.col(c).mean().alias(f"mean_{c}") for c in cols)))
+    return out.sort([*g, "seat"])
+
+
+def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    if "start_bonus" not in df.columns:
+        return {}
+    return {
+        "Seat win share by starting items (initiative bonus)": seat_bonus_table(df),
+        "Score sources by seat": score_sources_table(df),
+    }
+
+
+def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+    """One bar chart per player count: seat win share with 95% intervals, labelled with
+    the seat's starting items."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if "start_bonus" not in df.columns:
+        return []
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    t = seat_bonus_table(df)
+    paths = []
+    keys = [c for c in ("variant", "n_players") if c in t.columns]
+    for key, part in t.group_by(keys, maintain_order=True):
+        key = key if isinstance(key, tuple) else (key,)
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        x = list(range(part.height))
+        share = part["win_share"].to_list()
+        lo = [max(0.0, s - a) for s, a in zip(share, part["ci_low"].to_list(), strict=True)]
+        hi = [max(0.0, b - s) for s, b in zip(share, part["ci_high"].to_list(), strict=True)]
+        ax.bar(x, share, yerr=[lo, hi], capsize=4, color="#4c72b0")
+        ax.axhline(part["fair_share"][0], color="grey", linestyle="--", label="fair share")
+        ax.set_xticks(x, [f"P{s}\n{b}" for s, b in zip(part["seat"].to_list(),
+                                                       part["start_bonus"].to_list(),
+                                                       strict=True)])
+        ax.set_ylabel("win share")
+        label = dict(zip(keys, key, strict=True))
+        ax.set_title(f"VGC seat win share, {label.get('n_players', '?')} players "
+                     f"({label.get('variant', 'default')})", fontsize=10)
+        ax.legend()
+        fig.tight_layout()
+        name = "vgc_seat_bonus_" + "_".join(str(v) for v in key).replace(" ", "-") + ".png"
+        path = folder / name
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        paths.append(path)
+    return paths
