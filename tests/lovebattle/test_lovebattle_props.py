@@ -7,6 +7,7 @@ import pytest
 from lb_helpers import AIKA, RIN, YUKI, rules_for
 
 from simcli.engine import Decision, play_game
+from simcli.games.lovebattle import flow
 from simcli.games.lovebattle.rules import GAME
 from simcli.games.lovebattle.state import State, View
 from strategies import RandomBot, resolve
@@ -24,6 +25,9 @@ def check_invariants(st) -> None:
     assert len(st.face_up) <= R.face_up
     assert all(0 <= r < len(R.rooms) for r in st.gloc) and 0 <= st.hero < len(R.rooms)
     assert -1 <= st.condition < 5
+    if st.active >= 0:                    # the fast Plot Point check equals the plain one
+        slow = [i for i in st.face_up if flow.qualifies(st, st.active, R.plot_points[i])]
+        assert flow.claimable(st, st.active) == slow
 
 
 def random_game(n, seed, per_step=False):

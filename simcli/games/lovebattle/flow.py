@@ -290,6 +290,7 @@ def change_love(st: State, g: int, delta: int, actor: int) -> None:
     R = st.rules
     new = st.love[g] + delta
     if actor == st.active and actor >= 0:
+        st.rec_dirty = True
         if delta > 0:
             st.rec_up[g] += delta
             if new >= R.love_max:
@@ -326,6 +327,7 @@ def play_card(st: State, p: int, k: int, arg: int):
     st.discards[g].append(k)
     if p == st.active:
         st.rec_plays += 1
+        st.rec_dirty = True
         st.rec_types[c.type] += 1
     say(st, f"{R.girls[g]} plays {c.name}")
     t = c.type
@@ -396,6 +398,7 @@ def play_jealousy(st: State, q: int, k: int, g: int) -> None:
     st.discards[c.girl].append(k)
     if q == st.active:
         st.rec_plays += 1
+        st.rec_dirty = True
         st.rec_types[JEALOUSY] += 1
     say(st, f"{R.girls[c.girl]} answers with {c.name}")
     change_love(st, c.girl, c.love, q)
@@ -481,6 +484,7 @@ def hero_action(st: State, p: int):
         st.gloc[action[1]] = action[2]
         if p == st.active:
             st.rec_kick = True
+            st.rec_dirty = True
         say(st, f"the Hero kicks {R.girls[action[1]]} out to {R.rooms[action[2]]}")
 
 
@@ -508,6 +512,7 @@ def room_action(st: State, p: int, room: int):
     kind = R.room_action[room]
     if p == st.active:
         st.rec_rooms.append(room)
+        st.rec_dirty = True
     say(st, f"Room Action: {R.rooms[room]}")
     here = [g for g in range(5) if st.gloc[g] == room]
     if kind == "art":                                                  # LB-114..120
@@ -656,8 +661,7 @@ RECORD_ONLY = frozenset(("love_gain", "love_loss", "girls_gained", "play_type", 
 def claimable(st: State, p: int) -> list:
     pps = st.rules.plot_points
     out = []
-    idle = not (st.rec_plays or st.rec_rooms or st.rec_kick or any(st.rec_up)
-                or any(st.rec_down))
+    idle = not st.rec_dirty
     for i in st.face_up:
         pp = pps[i]
         if idle and pp.requirement in RECORD_ONLY:

@@ -17,7 +17,7 @@ class State:
         "rec_up", "rec_down", "rec_types", "rec_plays", "rec_six", "rec_rooms", "rec_kick",
         "rec_top", "mod_move", "mod_test", "enchant_free", "extra_draw", "flirt_extra",
         "no_kick", "no_seduction", "no_hero_draw", "pending", "gen", "history", "rng0",
-        "over", "answering",
+        "over", "answering", "rec_dirty",
     )
 
     def __init__(self, rules: Rules, rng: random.Random):
@@ -73,6 +73,7 @@ class State:
         self.rec_rooms: list[int] = []
         self.rec_kick = False
         self.rec_top = False
+        self.rec_dirty = False     # anything recorded yet this turn
 
 
 class View:
