@@ -60,15 +60,25 @@ class VGCBot(Bot):
         if self.__dict__.get("_mview") is not view:
             self._mview = view
             self._memo = {}
+            pl = view.players[view.me]
+            # what game values and targets depend on; a longer-lived cache is keyed on it
+            core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
+                    len(view.achievements), len(view.card_crystal), len(pl.presents))
+            self._memo["core"] = core
+            self._memo["full"] = (core, pl.meeples, pl.dollars > 0, tuple(view.meeple))
+            week_cache = self.__dict__.get("_week")
+            if week_cache is None or week_cache[0] != view.week:
+                self._week = (view.week, {})
         return self._memo
 
     def targets(self, view, pl, future: bool = True) -> list[tuple[int, float]]:
-        """(card, weight) of the games worth collecting tiles for (cached per view)."""
+        """(card, weight) of the games worth collecting tiles for (cached)."""
         m = self.memo(view)
-        key = ("targets", future)
-        res = m.get(key)
+        key = ("targets", future, m["full"])
+        cache = self._week[1]
+        res = cache.get(key)
         if res is None:
-            res = m[key] = self._targets(view, pl, future)
+            res = cache[key] = self._targets(view, pl, future)
         return res
 
     def _targets(self, view, pl, future: bool) -> list[tuple[int, float]]:
@@ -94,10 +104,11 @@ class VGCBot(Bot):
 
     def game_value(self, view, pl, g, card) -> float:
         m = self.memo(view)
-        key = ("gv", g)
-        v = m.get(key)
+        key = ("gv", g, m["core"])
+        cache = self._week[1]
+        v = cache.get(key)
         if v is None:
-            v = m[key] = self._game_value(view, pl, g, card)
+            v = cache[key] = self._game_value(view, pl, g, card)
         return v
 
     def _game_value(self, view, pl, g, card) -> float:

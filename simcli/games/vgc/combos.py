@@ -75,7 +75,7 @@ class Spec:
     """A combination printed on a game card (or its 2-symbol Play part)."""
 
     __slots__ = ("kind", "size", "numbers", "color", "valid", "fixed", "runs", "eq_number",
-                 "lo", "hi", "play")
+                 "lo", "hi", "play", "run_cache")
 
     def __init__(self, kind: str, size: int, numbers=None, lo: int = 0, hi: int = 9):
         if kind not in KINDS:
@@ -102,6 +102,7 @@ class Spec:
         self.runs = tuple(sum(1 << n for n in m) for m in fulls) if kind in (
             "sequence", "colorseq") else ()
         self.eq_number = self.fixed[0] if kind == "equal" and self.fixed else -1
+        self.run_cache: dict[int, tuple[int, int]] = {}  # numbers mask -> run_info
         self.play = None
         if size >= 3:
             play_kind = "equal" if kind in ("pairpair", "triopair") else kind
@@ -133,24 +134,37 @@ def _pairs_overlap(kind: str, counts: list[int]) -> int:
     return max(min(c[0], 3) + min(c[1], 2), min(c[0], 5))
 
 
+def run_info(spec: Spec, mask: int) -> tuple[int, int]:
+    """For the run kinds: (most numbers of ``mask`` inside one run, numbers that would
+    raise it), cached per spec and mask (at most 1024 entries)."""
+    got = spec.run_cache.get(mask)
+    if got is None:
+        best, useful = 0, 0
+        for run in spec.runs:
+            c = (run & mask).bit_count()
+            if c > best:
+                best, useful = c, run & ~mask
+            elif c == best:
+                useful |= run & ~mask
+        if best >= spec.size:
+            useful = 0
+        got = spec.run_cache[mask] = (best, useful)
+    return got
+
+
 def overlap(spec: Spec, info) -> int:
     """Most tiles of the hand (given as ``hand_info``) one full combination can use."""
     numask, counts, suits = info
     kind = spec.kind
-    best = 0
     if kind == "sequence":
-        for run in spec.runs:
-            c = (run & numask).bit_count()
-            if c > best:
-                best = c
-        return best
+        return run_info(spec, numask)[0]
+    best = 0
     if kind == "colorseq":
         for sm in suits:
             if sm:
-                for run in spec.runs:
-                    c = (run & sm).bit_count()
-                    if c > best:
-                        best = c
+                c = run_info(spec, sm)[0]
+                if c > best:
+                    best = c
         return best
     if kind == "color":
         for sm in suits:
@@ -169,22 +183,23 @@ def useful_tiles(spec: Spec, info) -> tuple[int, int]:
     """(overlap, mask of tiles not in hand whose addition raises the overlap)."""
     numask, counts, suits = info
     kind, size = spec.kind, spec.size
+    if kind == "sequence":
+        best, nums = run_info(spec, numask)
+        return best, NUMS_TILES[nums]
+    if kind == "colorseq":
+        infos = [run_info(spec, sm) for sm in suits]
+        best = max(i[0] for i in infos)
+        if best >= size:
+            return best, 0
+        mask = 0
+        for s in range(N_SUITS):
+            if infos[s][0] == best:
+                mask |= SUIT_NUMS_TILES[s][infos[s][1]]
+        return best, mask
     best = overlap(spec, info)
     if best >= size:
         return best, 0
     mask = 0
-    if kind == "sequence":
-        for run in spec.runs:
-            if (run & numask).bit_count() == best:
-                mask |= run & ~numask
-        return best, NUMS_TILES[mask]
-    if kind == "colorseq":
-        for s in range(N_SUITS):
-            sm = suits[s]
-            for run in spec.runs:
-                if (run & sm).bit_count() == best:
-                    mask |= SUIT_NUMS_TILES[s][run & ~sm]
-        return best, mask
     if kind == "color":
         full = sum(1 << n for n in range(spec.lo, spec.hi + 1))
         for s in range(N_SUITS):
