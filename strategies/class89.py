@@ -358,7 +358,20 @@ class C89Bot(Bot):
         abc_base = p["student"] - p["abc"]
         match = p["match"]
         s_left, s_right = R.s_left, R.s_right
+        # card options come first; the same list as the last decision: reuse its result
+        n_cards = 0
         for o in opts:
+            if o.__class__ is tuple and len(o) == 4:
+                n_cards += 1
+            else:
+                break
+        memo = getattr(self, "_cards_memo", None)
+        start = 0
+        if (memo is not None and memo[0] == key and memo[1] == n_cards and n_cards
+                and memo[2] == opts[n_cards - 1] and memo[3] == opts[0]):
+            best_take, top, ties = memo[4], memo[4], list(memo[5])
+            start = n_cards
+        for o in opts[start:] if start else opts:
             if o.__class__ is tuple and len(o) == 4:
                 k = o[1:]
                 val = cache.get(k)
@@ -383,6 +396,8 @@ class C89Bot(Bot):
                     ties.append(o)
             else:
                 other.append(o)
+        if n_cards and not start:
+            self._cards_memo = (key, n_cards, opts[n_cards - 1], opts[0], top, tuple(ties))
         if other:
             obj = self.obj_tokens()
             for o in other:

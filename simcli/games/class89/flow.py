@@ -276,25 +276,24 @@ def action_options(state: State) -> list:
     R = state.rules
     p, m, loc, main_done, sig_done, ability_done, _ = state.tctx
     B = state.boards[p]
+    # card options first (main action, then Photographer), then the others
     opts: list = []
     main_possible = False
-    if not main_done:
-        if loc == ENTRANCE:
-            opts.append("main")
-            main_possible = True
-        else:
-            takes = _cached_takes(state, p, loc, "take", False)
-            main_possible = bool(takes)
-            opts.extend(takes)
+    if not main_done and loc != ENTRANCE:
+        takes = _cached_takes(state, p, loc, "take", False)
+        main_possible = bool(takes)
+        opts.extend(takes)
+    if not ability_done and m == PHOTOGRAPHER and loc != ENTRANCE:
+        opts.extend(_cached_takes(state, p, loc, "photo", True))
+    if not main_done and loc == ENTRANCE:
+        opts.append("main")
+        main_possible = True
     if not sig_done and B.sigs >= 1:
         opts.append("sig_token")
         if loc != ENTRANCE:
             opts.append("sig_refresh")
-    if not ability_done:
-        if m == EDITOR or m == DESIGNER:
-            opts.append("ability")
-        elif m == PHOTOGRAPHER and loc != ENTRANCE:
-            opts.extend(_cached_takes(state, p, loc, "photo", True))
+    if not ability_done and (m == EDITOR or m == DESIGNER):
+        opts.append("ability")
     if B.storage and token_targets(R, B):
         for t in sorted(set(B.storage)):
             opts.append(("store", t))
