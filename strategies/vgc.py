@@ -36,6 +36,7 @@ class VGCBot(Bot):
         "future": 0.5,  # weight of rentable games when valuing tiles
         "rent_min": 1.5,  # least value for renting a game
         "side": 0,  # Password Notebook side (index)
+        "targets": 5,  # most games (held first, then rentable) to collect tiles for
     }
 
     # ------------------------------------------------------------------ helpers --
@@ -55,9 +56,27 @@ class VGCBot(Bot):
         mc = view.mag_crystal
         return w + sum(1 for m in pl.mags if mc.get(m, -1) >= 0 and genre in rules.magazines[m])
 
+    def __init__(self, game, player, rng, **params):
+        super().__init__(game, player, rng, **params)
+        self._mview = None
+        self._memo: dict = {}
+        self._week: tuple = (0, {})
+
+    def open_achievements(self, view) -> dict:
+        """cond -> (count, points) of the first open Achievement with that condition."""
+        m = self.memo(view)
+        got = m.get("open")
+        if got is None:
+            got = {}
+            for aid in view.achievements:
+                a = view.rules.achievements[aid]
+                got.setdefault(a.cond, (a.count, a.points))
+            m["open"] = got
+        return got
+
     def memo(self, view) -> dict:
         """A cache that lives for one decision (one view)."""
-        if self.__dict__.get("_mview") is not view:
+        if self._mview is not view:
             self._mview = view
             self._memo = {}
             pl = view.players[view.me]
@@ -66,8 +85,7 @@ class VGCBot(Bot):
                     len(view.achievements), len(view.card_crystal), len(pl.presents))
             self._memo["core"] = core
             self._memo["full"] = (core, pl.meeples, pl.dollars > 0, tuple(view.meeple))
-            week_cache = self.__dict__.get("_week")
-            if week_cache is None or week_cache[0] != view.week:
+            if self._week[0] != view.week:
                 self._week = (view.week, {})
         return self._memo
 
@@ -96,10 +114,11 @@ class VGCBot(Bot):
                 continue
             card = rules.cards[g]
             res.append((g, w * self.game_value(view, pl, g, card)))
-        if len(res) > 7:  # the held games and the best few rentable ones
-            held = len(res) - sum(1 for g, _ in res if g in view.rental and
-                                  g not in [view.rental[s] for s in pl.rented])
-            res = res[:held] + sorted(res[held:], key=lambda x: -x[1])[: max(0, 7 - held)]
+        cap = int(self.p["targets"])
+        if len(res) > cap:  # the held games and the best few rentable ones
+            rented = [view.rental[s] for s in pl.rented]
+            held = len(res) - sum(1 for g, _ in res if g in view.rental and g not in rented)
+            res = res[:held] + sorted(res[held:], key=lambda x: -x[1])[: max(0, cap - held)]
         return res
 
     def game_value(self, view, pl, g, card) -> float:
@@ -239,34 +258,35 @@ class VGCBot(Bot):
 
     def iou_ach(self, view, pl, k) -> float:
         w = self.p["achieve"]
-        if not w:
+        got = self.open_achievements(view).get("ious") if w else None
+        if got is None or pl.ious >= got[0]:
             return 0.0
-        for aid in view.achievements:
-            a = view.rules.achievements[aid]
-            if a.cond == "ious" and pl.ious < a.count:
-                return w * a.points * min(1.0, (pl.ious + k) / a.count)
-        return 0.0
+        return w * got[1] * min(1.0, (pl.ious + k) / got[0])
 
     def present_ach(self, view, pl) -> float:
         w = self.p["achieve"]
-        for aid in view.achievements:
-            a = view.rules.achievements[aid]
-            if a.cond == "presents":
-                return w * a.points * (len(pl.presents) + 1) / a.count
-        return 0.0
+        got = self.open_achievements(view).get("presents") if w else None
+        if got is None:
+            return 0.0
+        return w * got[1] * (len(pl.presents) + 1) / got[0]
 
     def mag_value(self, view, pl, m) -> float:
         p = self.p
         rules = view.rules
         genres = rules.magazines[m]
         v = p["crystal"]
-        mine = [rules.cards[g].genre for g, _ in self.targets(view, pl, False)]
-        v += p["mag"] * (1.0 if any(x in genres for x in mine) else 0.4)
-        if p["achieve"] and view.achievements:
-            for aid in view.achievements:
-                a = rules.achievements[aid]
-                if a.cond in ("magazine_genres", "magazines_same_genre"):
-                    v += p["achieve"] * a.points * (len(pl.mags) + 1) / (2 * a.count)
+        memo = self.memo(view)
+        mine = memo.get("genres")
+        if mine is None:
+            mine = memo["genres"] = {rules.cards[g].genre for g, _ in
+                                     self.targets(view, pl, False)}
+        v += p["mag"] * (1.0 if genres[0] in mine or genres[1] in mine else 0.4)
+        if p["achieve"]:
+            opened = self.open_achievements(view)
+            for cond in ("magazine_genres", "magazines_same_genre"):
+                got = opened.get(cond)
+                if got is not None:
+                    v += p["achieve"] * got[1] * (len(pl.mags) + 1) / (2 * got[0])
         return v
 
     def best_rent(self, view, pl) -> tuple[int, float]:
