@@ -247,6 +247,33 @@ class C89Bot(Bot):
         tile = code - TILE
         return p["tile"] * self.R.tl_size[tile] + self.effect_value(self.R.tl_eff[tile])
 
+    def plan(self):
+        """(measure, token, other, n, min) of the objectives in play, and each space's
+        orthogonal neighbours (computed once per game)."""
+        pl = getattr(self, "_plan", None)
+        if pl is not None:
+            return pl
+        R = self.R
+        goals = []
+        for oid in self.v.objectives:
+            o = R.objectives[oid]
+            goals.append((o["measure"], o["token"], o.get("other", -1), o["n"], max(1, o["min"])))
+        cols, n = R.cols, R.n_cells
+        nbrs = []
+        for c in range(n):
+            out = []
+            if c % cols:
+                out.append(c - 1)
+            if c % cols != cols - 1:
+                out.append(c + 1)
+            if c >= cols:
+                out.append(c - cols)
+            if c + cols < n:
+                out.append(c + cols)
+            nbrs.append(tuple(out))
+        self._plan = (tuple(goals), tuple(nbrs))
+        return self._plan
+
     def token_target_value(self, target, t) -> float:
         R, B, p = self.R, self.B, self.p
         if target >= SS_BASE:
@@ -258,19 +285,55 @@ class C89Bot(Bot):
             if t == 4 and toks[4] < 3:
                 v += 0.5
             return v
-        toks = B.tok[target]
+        photo, tok = B.photo, B.tok
+        toks = tok[target]
         v = 1.0
         if not toks[t]:
             v += p["distinct"]
-        ot = self.obj_tokens()[t]
-        if ot:
-            cols = R.cols
-            r, c = divmod(target, cols)
-            row = sum(B.tok[r * cols + k][t] for k in range(cols))
-            col = sum(B.tok[k * cols + c][t] for k in range(R.rows))
-            v += p["concentrate"] * ot * max(row, col) + p["objective_token"] * ot
+        goals, nbrs = self.plan()
+        w, conc = p["objective_token"], p["concentrate"]
+        cols = R.cols
+        for kind, ot, other, n, need in goals:
+            if ot != t and other != t:
+                continue
+            if kind == "tokens_in_row":
+                r = target // cols
+                have = sum(tok[r * cols + k][t] for k in range(cols))
+                v += w + conc * min(have, need)
+            elif kind == "tokens_in_column":
+                c = target % cols
+                have = sum(tok[k * cols + c][t] for k in range(R.rows))
+                v += w + conc * min(have, need)
+            elif kind == "students_with_token_in_class":
+                if not toks[t]:
+                    k = target
+                    while k >= 0 and photo[k] < TEACHER:
+                        k -= 1
+                    k += 1
+                    have = 0
+                    while k < len(photo) and photo[k] < TEACHER:
+                        if photo[k] >= 0 and tok[k][t]:
+                            have += 1
+                        k += 1
+                    v += w + conc * min(have, need)
+            elif kind == "connected_students_with_token":
+                if not toks[t]:
+                    have = sum(1 for d in nbrs[target] if 0 <= photo[d] < TEACHER and tok[d][t])
+                    v += w + conc * 2 * have
+            elif kind == "students_with_n_tokens":
+                if toks[t] < n:
+                    v += w + conc * 2 * toks[t]
+            elif kind == "tokens_adjacent_teacher":
+                if any(photo[d] >= TEACHER for d in nbrs[target]):
+                    v += w + conc * 2
+            elif kind == "tokens_adjacent_token":
+                if ot == t:
+                    if any(0 <= photo[d] < TEACHER and tok[d][other] for d in nbrs[target]):
+                        v += w + conc * 2
+                elif not toks[t]:
+                    have = sum(tok[d][ot] for d in nbrs[target] if 0 <= photo[d] < TEACHER)
+                    v += w * 0.5 + conc * have
         # teacher of this class
-        photo = B.photo
         k = target
         while k >= 0 and photo[k] < TEACHER:
             k -= 1
