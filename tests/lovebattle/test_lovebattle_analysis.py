@@ -43,6 +43,8 @@ def test_tables_and_plots(tmp_path):
     assert (four["pays"] <= four["pays_ci_high"]).all()
     otm = t["One True Match Girl frequency"].filter(pl.col("n_players") == 4)
     assert otm.height == 5 and abs(otm["title_share"].sum() - 1.0) < 1e-9
+    rin = otm.filter(pl.col("girl") == "Rin").row(0, named=True)
+    assert rin["start_room"] == "Gym" and rin["ability"] == "choose_punishment_sign"
     ki = t["Ki sources: votes, Plot Points, tokens"]
     assert ((ki["vote_ki"] + ki["plot_point_ki"] + ki["token_ki"] - ki["total_ki"]).abs()
             < 1e-9).all()

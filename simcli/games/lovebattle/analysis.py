@@ -61,11 +61,24 @@ def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
         "pays_ci_high", "correct", "mean_vote_ki", "win_share")
 
 
+def _profiles(df: pl.DataFrame) -> dict[str, tuple[str, str]]:
+    """Girl -> (start room, special rule), from the ``girl_profile`` column."""
+    out: dict[str, tuple[str, str]] = {}
+    if "girl_profile" in df.columns and df.height:
+        for item in str(df["girl_profile"][0]).split("|"):
+            parts = item.split(":")
+            if len(parts) == 3:
+                out[parts[0]] = (parts[1], parts[2])
+    return out
+
+
 def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
     """Which Girl ends as One True Match: share of games (ties count for every tied Girl),
-    sole-OTM games, her tie-split share of the title against a fair 1/5, and a binomial p."""
+    sole-OTM games, her tie-split share of the title against a fair 1/5, and a binomial p;
+    with her start room and special rule, to see whether either favours her."""
     g = _group(df)
     games = _games(df)
+    profile = _profiles(df)
     rows = []
     for key, part in games.group_by(g, maintain_order=True):
         key = key if isinstance(key, tuple) else (key,)
@@ -77,7 +90,9 @@ def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
             split = sum(1 / len(x.split("+")) for x in otm if girl in x.split("+"))
             lo, hi = wilson(among, n)
             p = float(sps.binomtest(int(round(split)), n, 0.2).pvalue) if n else 1.0
-            rows.append({**dict(zip(g, key, strict=True)), "girl": girl, "games": n,
+            start, ability = profile.get(girl, ("", ""))
+            rows.append({**dict(zip(g, key, strict=True)), "girl": girl,
+                         "start_room": start, "ability": ability, "games": n,
                          "otm_games": among, "otm_rate": among / n if n else 0.0,
                          "ci_low": lo, "ci_high": hi, "sole_otm_rate": sole / n if n else 0.0,
                          "title_share": split / n if n else 0.0, "fair_share": 0.2,

@@ -277,6 +277,9 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
         adjacent=adjacent, dist=tuple(tuple(d) for d in dist), hero_reach=hero_reach,
         girl_moves=tuple(girl_moves), room_action=tuple(room_action),
         girls=tuple(girls), starts=tuple(starts),
+        girl_profile="|".join(f"{g}:{rooms[starts[i]]}:"
+                              f"{next(a for a, x in ability_of.items() if x == i)}"
+                              for i, g in enumerate(girls)),
         AIKA=ability_of["free_enchantment"], SAKIKO=ability_of["flirting_boost"],
         RIN=ability_of["choose_punishment_sign"], YUKI=ability_of["remote_jealousy"],
         KATSUMI=ability_of["seduction_in_company"],

@@ -80,6 +80,7 @@ def final_result(st: State) -> Result:
         "otm_tied": len(first) > 1,
         "second_girl": "+".join(names[g] for g in second),
         "top_love": max(love),
+        "girl_profile": R.girl_profile,     # "Girl:start room:ability|..." of this data
     }
     for g in range(5):
         metrics[f"love_{names[g]}"] = love[g]
