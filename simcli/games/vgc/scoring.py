@@ -65,4 +65,7 @@ def final_scores(state, ranked_result):
         })
     return ranked_result(
         scores, turns=state.week, end_reason="weeks" if state.phase == "over" else "unfinished",
-        tiebreak=tiebreak, metrics={}, seat_metrics=seat_metrics)
+        tiebreak=tiebreak, seat_metrics=seat_metrics,
+        metrics={"achievements_taken": sum(len(pl.achievements) for pl in state.players),
+                 "crystals_boxed": state.box_crystals,
+                 "first_order": "".join(str(p + 1) for p in state.order)})
