@@ -308,31 +308,31 @@ class LoveBot(Bot):
         return move if move is not None else ("end",)
 
     def useful_move(self, view, w, opts):
+        """A discard-move worth making: bring a favoured Girl to the Hero when another of
+        her cards could then be played, or send an unwanted Girl away from a favoured Girl
+        who is with the Hero. The cheapest card of that Girl is discarded."""
         R = view.rules
-        hero = view.hero
-        hand = view.hand
+        hero, gloc = view.hero, view.gloc
+        cg = R.card_girl
+        kinds: list[list[int]] = [[], [], [], [], []]
         count = [0] * 5
-        for k in hand:
-            count[R.cards[k].girl] += 1
-        moves = [o for o in opts if o[0] == "move"]
-        if not moves:
-            return None
-        # bring a favoured Girl to the Hero when another of her cards could then be played
+        for k in sorted(set(view.hand)):
+            kinds[cg[k]].append(k)
+        for k in view.hand:
+            count[cg[k]] += 1
+
+        def cheapest(g):
+            return min(kinds[g], key=lambda k: self.card_keep_value(view, w, k))
+
         for g in sorted(range(5), key=lambda g: -w[g]):
-            if w[g] <= 0 or view.gloc[g] == hero or count[g] < 2:
+            if w[g] <= 0 or gloc[g] == hero or count[g] < 2:
                 continue
-            cands = [o for o in moves if o[2] == hero and R.cards[o[1]].girl == g]
-            if cands:
-                return min(cands, key=lambda o: self.card_keep_value(view, w, o[1]))
-        # send an unwanted Girl away from a favoured Girl who is with the Hero
-        fav_here = [g for g in range(5) if view.gloc[g] == hero and w[g] > 0]
-        if fav_here:
+            if hero in R.girl_moves[gloc[g]]:
+                return ("move", cheapest(g), hero)
+        if any(gloc[g] == hero and w[g] > 0 for g in range(5)):
             for g in range(5):
-                if view.gloc[g] == hero and w[g] <= 0 and count[g]:
-                    cands = [o for o in moves if R.cards[o[1]].girl == g
-                             and not any(view.gloc[f] == o[2] for f in fav_here)]
-                    if cands:
-                        return min(cands, key=lambda o: self.card_keep_value(view, w, o[1]))
+                if gloc[g] == hero and w[g] <= 0 and count[g] and R.girl_moves[hero]:
+                    return ("move", cheapest(g), R.girl_moves[hero][0])
         return None
 
     def on_hero_phase(self, view, w, opts):
