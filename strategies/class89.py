@@ -358,7 +358,11 @@ class C89Bot(Bot):
         v, R, B, p = self.v, self.R, self.B, self.p
         self.n_teachers = n = sum(1 for x in B.photo if x >= TEACHER)
         self.teacher_base = p["teacher"] if n < p["teachers_wanted"] else 0.5
-        memo = {}
+        skey = (self.teacher_base, tuple(B.staff))
+        if getattr(self, "_rough_key", None) != skey:
+            self._rough_key = skey
+            self._rough = {}
+        memo = self._rough
         rough = self.rough_item
         best_loc = []
         for loc in range(5):
@@ -409,7 +413,6 @@ class C89Bot(Bot):
         if getattr(self, "_take_key", None) != key:
             self._take_key = key
             self._take_cache = {}
-            self._prepped = False
         cache = self._take_cache
         take_value = self.take_value
         best_take = -99.0
@@ -418,7 +421,6 @@ class C89Bot(Bot):
         other = []
         top = -1e9
         ties = []
-        abc_base = p["student"] - p["abc"]
         match = p["match"]
         s_left, s_right = R.s_left, R.s_right
         # card options come first; the same list as the last decision: reuse its result
@@ -434,21 +436,38 @@ class C89Bot(Bot):
                 and memo[2] == opts[n_cards - 1] and memo[3] == opts[0]):
             best_take, top, ties = memo[4], memo[4], list(memo[5])
             start = n_cards
+        if n_cards and not start:
+            self.prep()
+            st_, en_ = self.span
+            left_of, right_of = self.left_of, self.right_of
+            rowv, colv = self.row_bonus_v, self.col_bonus_v
+            student, spacing, abc_pen = p["student"], p["spacing"], p["abc"]
+            tbase, t_icon, letters, cols = self.teacher_base, R.t_icon, R.s_letter, R.cols
         for o in opts[start:] if start else opts:
             if o.__class__ is tuple and len(o) == 4:
-                k = o[1:]
-                val = cache.get(k)
-                if val is None:
-                    if not self._prepped:
-                        self.prep()
-                        self._prepped = True
-                    if o[3]:  # ABC placement: base value and matches only
-                        code, cell = disp[o[1]], o[2]
-                        val = cache[k] = abc_base + match * (
-                            (self.left_of[cell] == s_left[code])
-                            + (self.right_of[cell] == s_right[code]))
+                slot, cell = o[1], o[2]
+                code = disp[slot]
+                if code < TEACHER:  # a student, valued inline (hot path)
+                    val = student + match * ((left_of[cell] == s_left[code])
+                                             + (right_of[cell] == s_right[code]))
+                    if o[3]:
+                        val -= abc_pen
                     else:
-                        val = cache[k] = take_value(disp[o[1]], o[2], 0)
+                        a, b = st_[cell], en_[cell]
+                        if b > a:
+                            d = (cell - a) / (b - a) - letters[code] / 25.0
+                            val -= spacing * (d if d > 0 else -d)
+                        val += rowv[cell // cols] + colv[cell % cols]
+                elif code < STAFF:
+                    val = tbase + match * (right_of[cell] == t_icon[code - TEACHER])
+                    if cell % cols == 0:
+                        val += 0.5
+                    val += rowv[cell // cols] + colv[cell % cols]
+                else:
+                    k = (slot, cell)
+                    val = cache.get(k)
+                    if val is None:
+                        val = cache[k] = take_value(code, cell, 0)
                 if o[0] == "photo":
                     val += 0.01
                 if val > best_take:
