@@ -15,7 +15,7 @@ rules use); bots read only the view.
 """
 from __future__ import annotations
 
-from simcli.games.vgc.combos import hand_info, overlap, useful_tiles
+from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_tiles
 from simcli.games.vgc.rules import actions_for
 from strategies import Bot
 
@@ -123,11 +123,12 @@ class VGCBot(Bot):
 
     def game_value(self, view, pl, g, card) -> float:
         m = self.memo(view)
-        key = ("gv", g, m["core"])
-        cache = self._week[1]
-        v = cache.get(key)
+        values = m.get("gv")
+        if values is None:  # one dict of game values per state of what they depend on
+            values = m["gv"] = self._week[1].setdefault(("gv", m["core"]), {})
+        v = values.get(g)
         if v is None:
-            v = cache[key] = self._game_value(view, pl, g, card)
+            v = values[g] = self._game_value(view, pl, g, card)
         return v
 
     def _game_value(self, view, pl, g, card) -> float:
@@ -186,19 +187,16 @@ class VGCBot(Bot):
         """Value of each tile in hand (how much the best combinations need it)."""
         rules = view.rules
         tiles = pl.tiles
-        full = hand_info(tiles)
-        rests = None
+        info = hand_info(tiles)
         vals = [0.0] * len(tiles)
         for g, weight in self.targets(view, pl, True):
             spec = rules.cards[g].spec
-            base = overlap(spec, full)
+            base = overlap(spec, info)
             if not base:
                 continue
-            if rests is None:
-                rests = [hand_info(tiles[:i] + tiles[i + 1:]) for i in range(len(tiles))]
             share = weight / max(1, spec.size - base + 1)
-            for i, info in enumerate(rests):
-                if overlap(spec, info) < base:
+            for i, t in enumerate(tiles):
+                if overlap_without(spec, info, t) < base:
                     vals[i] += share
         return vals
 

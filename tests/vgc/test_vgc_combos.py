@@ -16,6 +16,7 @@ from simcli.games.vgc.combos import (
     find_combos,
     hand_info,
     overlap,
+    overlap_without,
     tile,
     useful_tiles,
 )
@@ -287,3 +288,16 @@ def test_permutation_of_hand_order_does_not_matter():
     hand = T((3, 0), (4, 1), (5, 2), (5, 3))
     for perm in permutations(hand):
         assert find_combos(spec, tuple(sorted(perm)), 3) == find_combos(spec, hand, 3)
+
+
+def test_overlap_without_matches_a_fresh_hand():
+    """overlap_without(t) equals overlap of the hand rebuilt without t."""
+    rng = random.Random(3)
+    specs = [Spec(kind, size, numbers) for kind, size, numbers in SPECS]
+    for _ in range(300):
+        hand = tuple(sorted(rng.sample(range(50), rng.randint(1, 9))))
+        info = hand_info(hand)
+        for spec in specs:
+            for t in hand:
+                rest = tuple(x for x in hand if x != t)
+                assert overlap_without(spec, info, t) == overlap(spec, hand_info(rest))
