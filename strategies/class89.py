@@ -203,8 +203,8 @@ class C89Bot(Bot):
         occ = B.gmask
         for j in cells:
             occ |= 1 << j
-        for k, (half, _club) in enumerate(R.halves):
-            if not B.halves_done >> k & 1 and all(occ >> j & 1 for j in half):
+        for k, (mask, _club) in enumerate(R.half_masks):
+            if not B.halves_done >> k & 1 and occ & mask == mask:
                 v += p["half"]
         sc = R.tl_score[tile]
         if sc is not None:
@@ -547,8 +547,8 @@ class C89Bot(Bot):
                 continue
             val = p["tile1"] + self.effect_value(R.grid_icons[o])
             occ = B.gmask | (1 << o)
-            for k, (half, _c) in enumerate(R.halves):
-                if not B.halves_done >> k & 1 and all(occ >> j & 1 for j in half):
+            for k, (mask, _c) in enumerate(R.half_masks):
+                if not B.halves_done >> k & 1 and occ & mask == mask:
                     val += p["half"]
             vals.append(val)
         return self.best(opts, vals)

@@ -325,6 +325,7 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
                                  entrance.get("effects", ["tile1", "sig", "sig"])),
         track_len=length, track_rewards=tuple(track_rewards), row_bonus=row_bonus,
         col_bonus=tuple(col_bonus), grid_icons=grid_icons, halves=halves,
+        half_masks=tuple((sum(1 << j for j in cells), club) for cells, club in halves),
         start_sigs=tuple(start_sigs), half_icons=half_icons,
         school_entrance=bool(data.get("school_entrance", True)),
         solo_difficulty=diff, solo_extra_abc=bool(data.get("solo_extra_abc", False)),

@@ -139,8 +139,9 @@ def place_tile(R, B: Board, tile: int, cells, student: int = EMPTY) -> list[tupl
         effects.extend(R.tl_eff[tile])
         if student != EMPTY:
             B.ss.append([tile, student, [0, 0, 0, 0, 0]])
-    for k, (half, club) in enumerate(R.halves):
-        if not B.halves_done >> k & 1 and all(grid[j] != EMPTY for j in half):
+    occ = B.gmask
+    for k, (mask, club) in enumerate(R.half_masks):
+        if not B.halves_done >> k & 1 and occ & mask == mask:
             B.halves_done |= 1 << k
             effects.append((E_TRACK, club))
     return effects
