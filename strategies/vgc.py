@@ -16,7 +16,6 @@ rules use); bots read only the view.
 from __future__ import annotations
 
 from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_tiles
-from simcli.games.vgc.rules import actions_for
 from strategies import Bot
 
 
@@ -53,6 +52,8 @@ class VGCBot(Bot):
         rules = view.rules
         genre = rules.cards[card_id].genre
         w = 1 if pl.tokens.get(card_id, 0) == 1 else 0
+        if not pl.mags:
+            return w
         mc = view.mag_crystal
         return w + sum(1 for m in pl.mags if mc.get(m, -1) >= 0 and genre in rules.magazines[m])
 
@@ -82,9 +83,10 @@ class VGCBot(Bot):
             pl = view.players[view.me]
             # what game values and targets depend on; a longer-lived cache is keyed on it
             core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
-                    len(view.achievements), len(view.card_crystal), len(pl.presents))
+                    len(view.achievements), len(pl.presents))
             self._memo["core"] = core
-            self._memo["full"] = (core, pl.meeples, pl.dollars > 0, tuple(view.meeple))
+            self._memo["full"] = (core, len(view.card_crystal), pl.meeples, pl.dollars > 0,
+                                  tuple(view.meeple))
             if self._week[0] != view.week:
                 self._week = (view.week, {})
         return self._memo
@@ -100,25 +102,21 @@ class VGCBot(Bot):
         return res
 
     def _targets(self, view, pl, future: bool) -> list[tuple[int, float]]:
-        rules = view.rules
-        out = [(pl.initial, 1.0)] + [(g, 1.0) for g in pl.presents]
-        out += [(view.rental[s], 1.0) for s in pl.rented]
-        if future and pl.meeples > 0 and pl.dollars > 0:
-            fut = self.p["future"]
-            for s, g in enumerate(view.rental):
-                if view.meeple[s] < 0:
-                    out.append((g, fut))
-        res = []
-        for g, w in out:
-            if pl.tokens.get(g, 0) == 2:
-                continue
-            card = rules.cards[g]
-            res.append((g, w * self.game_value(view, pl, g, card)))
+        cards = view.rules.cards
+        tokens = pl.tokens
+        gv = self.game_value
+        rental = view.rental
+        rented = [rental[s] for s in pl.rented]
+        res = [(g, gv(view, pl, g, cards[g])) for g in [pl.initial, *pl.presents, *rented]
+               if tokens.get(g, 0) != 2]
         cap = int(self.p["targets"])
-        if len(res) > cap:  # the held games and the best few rentable ones
-            rented = [view.rental[s] for s in pl.rented]
-            held = len(res) - sum(1 for g, _ in res if g in view.rental and g not in rented)
-            res = res[:held] + sorted(res[held:], key=lambda x: -x[1])[: max(0, cap - held)]
+        if future and pl.meeples > 0 and pl.dollars > 0 and len(res) < cap:
+            fut = self.p["future"]
+            meeple = view.meeple
+            more = [(g, fut * gv(view, pl, g, cards[g])) for s, g in enumerate(rental)
+                    if meeple[s] < 0 and tokens.get(g, 0) != 2]
+            more.sort(key=lambda x: -x[1])  # the best few rentable games
+            res += more[: cap - len(res)]
         return res
 
     def game_value(self, view, pl, g, card) -> float:
@@ -126,9 +124,10 @@ class VGCBot(Bot):
         values = m.get("gv")
         if values is None:  # one dict of game values per state of what they depend on
             values = m["gv"] = self._week[1].setdefault(("gv", m["core"]), {})
-        v = values.get(g)
+        key = (g, g in view.card_crystal)
+        v = values.get(key)
         if v is None:
-            v = values[g] = self._game_value(view, pl, g, card)
+            v = values[key] = self._game_value(view, pl, g, card)
         return v
 
     def _game_value(self, view, pl, g, card) -> float:
@@ -210,23 +209,50 @@ class VGCBot(Bot):
         tv = self.tile_values(view, pl)
         best, best_v = decision.options[0], -1e9
         full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
-        vs = _ViewState(view)
         type_best: dict = {}
+        grid = view.grid
+        space_actions = view.space_actions
+        rand = self.rng.random
         for space in decision.options:
-            t = view.grid[space]
-            v = tval(tv, t) * (0.5 if full else 1.0)
+            v = tval(tv, grid[space]) * (0.5 if full else 1.0)
             ab = 0.0  # no Action
-            for act in view.space_actions[space]:
+            for act in space_actions[space]:
                 av = type_best.get(act)
                 if av is None:
-                    av = max(self.action_value(view, pl, a) for a in actions_for(vs, pl, (act,)))
-                    type_best[act] = av
+                    av = type_best[act] = self.type_value(view, pl, act)
                 if av > ab:
                     ab = av
-            v += ab + self.rng.random() * 0.01
+            v += ab + rand() * 0.01
             if v > best_v:
                 best, best_v = space, v
         return best
+
+    def type_value(self, view, pl, act) -> float:
+        """Best value among the legal Actions of one board Action (for Grid choices)."""
+        name, arg = act
+        rp = view.rules.p
+        if name == "planning":
+            return self.action_value(view, pl, ("planning",))
+        if name == "money":
+            return self.action_value(view, pl, ("money",)) \
+                if pl.ious < rp["money_iou_limit"] else -1e9
+        if name == "present":
+            if pl.ious >= rp["present_iou_limit"] or not view.store:
+                return -1e9
+            return max(self.action_value(view, pl, ("present", g)) for g in view.store)
+        if name == "wake":
+            return self.action_value(view, pl, ("wake",)) \
+                if pl.seat not in view.reserved else -1e9
+        if name in ("study", "grandparents"):
+            k = min(arg if name == "study" else 1, pl.ious)
+            if name == "study" and k == 0:
+                return -1e9
+            return self.action_value(view, pl, (name, k))
+        if name == "newsstand":
+            if pl.dollars < 1 or not view.newsstand:
+                return -1e9
+            return max(self.action_value(view, pl, ("newsstand", m)) for m in view.newsstand)
+        return self.action_value(view, pl, (name,))
 
     def action_value(self, view, pl, a, space=-1) -> float:
         p = self.p
@@ -414,19 +440,6 @@ def tval(values: list[tuple[int, float]], t: int) -> float:
     if t < 0:
         return 0.0
     return sum(share for mask, share in values if mask >> t & 1)
-
-
-class _ViewState:
-    """Just enough of a state for ``action_options`` (all public)."""
-
-    __slots__ = ("rules", "space_actions", "store", "reserved", "newsstand")
-
-    def __init__(self, view):
-        self.rules = view.rules
-        self.space_actions = view.space_actions
-        self.store = view.store
-        self.reserved = view.reserved
-        self.newsstand = view.newsstand
 
 
 class Beater(VGCBot):
