@@ -294,7 +294,7 @@ def apply_action(s: State, action) -> None:
     s.decisions += 1
     pl = s.players[d.player]
     kind = d.kind
-    if kind in ("play", "crystal", "reward", "action"):
+    if kind in ("crystal", "reward", "action") or (kind == "play" and len(action) == 4):
         s.dirty = True  # something an Achievement counts may have changed
     if kind == "play":
         verb = action[0]
