@@ -244,7 +244,7 @@ def take_options(state: State, p: int, loc: int, tag: str, students_only: bool) 
             if B.abc > 0:
                 if empties is None:
                     empties = empty_cells(B)
-                opts.extend((tag, slot, c, 1) for c in empties if c not in cells)
+                opts.extend((tag, slot, c, 1) for c in empties)
         elif students_only:
             continue
         elif code < STAFF:
@@ -473,7 +473,7 @@ def keep_options(state: State, p: int, kind: str, cards) -> list:
             cells = student_cells(R, B, s, bounds)
             opts.extend((i, c, 0) for c in cells)
             if B.abc > 0:
-                opts.extend((i, c, 1) for c in empties if c not in cells)
+                opts.extend((i, c, 1) for c in empties)
         if opts:
             opts.append("none")  # C89-094 keep up to 1
     else:
@@ -494,7 +494,7 @@ def faceup_options(state: State, p: int, students: bool) -> list:
                 cells = student_cells(R, B, code, bounds)
                 opts.extend((loc, slot, c, 0) for c in cells)
                 if B.abc > 0:
-                    opts.extend((loc, slot, c, 1) for c in empties if c not in cells)
+                    opts.extend((loc, slot, c, 1) for c in empties)
             elif not students and TEACHER <= code < STAFF:
                 opts.extend((loc, slot, c, 0) for c in empties)
     return opts
