@@ -62,6 +62,7 @@ class VGCBot(Bot):
         self._mview = None
         self._memo: dict = {}
         self._week: tuple = (0, {})
+        self._plan = None
 
     def open_achievements(self, view) -> dict:
         """cond -> (count, points) of the first open Achievement with that condition."""
@@ -213,46 +214,46 @@ class VGCBot(Bot):
         grid = view.grid
         space_actions = view.space_actions
         rand = self.rng.random
+        plan = ("none",)
         for space in decision.options:
             v = tval(tv, grid[space]) * (0.5 if full else 1.0)
-            ab = 0.0  # no Action
+            ab, aa = 0.0, ("none",)  # no Action
             for act in space_actions[space]:
-                av = type_best.get(act)
-                if av is None:
-                    av = type_best[act] = self.type_value(view, pl, act)
-                if av > ab:
-                    ab = av
+                got = type_best.get(act)
+                if got is None:
+                    got = type_best[act] = self.type_value(view, pl, act)
+                if got[0] > ab:
+                    ab, aa = got
             v += ab + rand() * 0.01
             if v > best_v:
-                best, best_v = space, v
+                best, best_v, plan = space, v, aa
+        self._plan = plan  # the Action this tile was taken for
         return best
 
-    def type_value(self, view, pl, act) -> float:
-        """Best value among the legal Actions of one board Action (for Grid choices)."""
+    def type_value(self, view, pl, act) -> tuple[float, tuple]:
+        """(value, action) of the best legal Action of one board Action (Grid choices)."""
         name, arg = act
         rp = view.rules.p
-        if name == "planning":
-            return self.action_value(view, pl, ("planning",))
-        if name == "money":
-            return self.action_value(view, pl, ("money",)) \
-                if pl.ious < rp["money_iou_limit"] else -1e9
-        if name == "present":
-            if pl.ious >= rp["present_iou_limit"] or not view.store:
-                return -1e9
-            return max(self.action_value(view, pl, ("present", g)) for g in view.store)
-        if name == "wake":
-            return self.action_value(view, pl, ("wake",)) \
-                if pl.seat not in view.reserved else -1e9
+        if name == "money" and pl.ious >= rp["money_iou_limit"] or \
+                name == "wake" and pl.seat in view.reserved:
+            return -1e9, ("none",)
+        if name in ("present", "newsstand"):
+            if name == "present" and (pl.ious >= rp["present_iou_limit"] or not view.store):
+                return -1e9, ("none",)
+            if name == "newsstand" and (pl.dollars < 1 or not view.newsstand):
+                return -1e9, ("none",)
+            best, best_v = ("none",), -1e9
+            for x in (view.store if name == "present" else view.newsstand):
+                v = self.action_value(view, pl, (name, x))
+                if v > best_v:
+                    best, best_v = (name, x), v
+            return best_v, best
         if name in ("study", "grandparents"):
             k = min(arg if name == "study" else 1, pl.ious)
             if name == "study" and k == 0:
-                return -1e9
-            return self.action_value(view, pl, (name, k))
-        if name == "newsstand":
-            if pl.dollars < 1 or not view.newsstand:
-                return -1e9
-            return max(self.action_value(view, pl, ("newsstand", m)) for m in view.newsstand)
-        return self.action_value(view, pl, (name,))
+                return -1e9, ("none",)
+            return self.action_value(view, pl, (name, k)), (name, k)
+        return self.action_value(view, pl, (name,)), (name,)
 
     def action_value(self, view, pl, a, space=-1) -> float:
         p = self.p
@@ -351,6 +352,9 @@ class VGCBot(Bot):
         return best, best_v
 
     def on_action(self, view, decision):
+        plan, self._plan = self._plan, None
+        if plan is not None and plan in decision.options:
+            return plan  # decided when the tile was chosen
         pl = self.me(view)
         best, best_v = decision.options[-1], -1e9
         for a in decision.options:
