@@ -86,10 +86,13 @@ class C89Bot(Bot):
         spaces around each space, teachers placed."""
         R, B = self.R, self.B
         photo, cols, rows = B.photo, R.cols, R.rows
-        self.row_empty = [sum(1 for k in range(cols) if photo[r * cols + k] == EMPTY)
-                          for r in range(rows)]
-        self.col_empty = [sum(1 for r in range(rows) if photo[r * cols + c] == EMPTY)
-                          for c in range(cols)]
+        row_empty = [0] * rows
+        col_empty = [0] * cols
+        for c in range(rows * cols):
+            if photo[c] == EMPTY:
+                row_empty[c // cols] += 1
+                col_empty[c % cols] += 1
+        self.row_empty, self.col_empty = row_empty, col_empty
         n = R.n_cells
         start = [0] * n
         cur = 0

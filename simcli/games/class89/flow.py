@@ -240,22 +240,22 @@ def take_options(state: State, p: int, loc: int, tag: str, students_only: bool) 
             if bounds is None:
                 bounds = letter_bounds(R, B)
             cells = student_cells(R, B, code, bounds)
-            opts.extend((tag, slot, c, 0) for c in cells)
+            opts += [(tag, slot, c, 0) for c in cells]
             if B.abc > 0:
                 if empties is None:
                     empties = empty_cells(B)
-                opts.extend((tag, slot, c, 1) for c in empties)
+                opts += [(tag, slot, c, 1) for c in empties]
         elif students_only:
             continue
         elif code < STAFF:
             if empties is None:
                 empties = empty_cells(B)
-            opts.extend((tag, slot, c, 0) for c in empties)
+            opts += [(tag, slot, c, 0) for c in empties]
         elif code < TILE:
             if len(B.staff) < R.staff_slots:
                 opts.append((tag, slot, -1, 0))
         else:
-            opts.extend((tag, slot, pos, 0) for pos in tile_fits(R, B, code - TILE))
+            opts += [(tag, slot, pos, 0) for pos in tile_fits(R, B, code - TILE)]
     return opts
 
 
