@@ -79,8 +79,8 @@ class ClassOf89(BaseGame):
     def clone(self, state: State) -> State:
         log = state.log
         state.log = None
-        try:
-            new = copy.deepcopy(state)
+        try:  # the compiled rules are shared, never copied
+            new = copy.deepcopy(state, {id(state.rules): state.rules})
         finally:
             state.log = log
         new.log = log
@@ -206,7 +206,13 @@ def describe(state: State, d: Decision, action) -> str:
             code = state.display[loc][action[1]]
             what = "take" if action[0] == "take" else "photographer takes"
             abc = " with ABC token" if action[3] else ""
-            return f"{what} {_code(R, code)} into space {action[2]}{abc}"
+            if code >= TILE:
+                where = f"grid space {action[2]}"
+            elif code >= STAFF:
+                where = "the staff section"
+            else:
+                where = f"space {action[2]}"
+            return f"{what} {_code(R, code)} into {where}{abc}"
         if isinstance(action, tuple):
             return f"move stored {TOKEN_NAMES[action[1]]} onto a student"
         return {"main": "take a 1x1 tile and 2 signatures",
