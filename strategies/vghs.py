@@ -108,6 +108,7 @@ class VGHSBot(Bot):
         self._symbols: dict[tuple, list[int]] = {}
         self._handlers: dict = {}
         self._locs = None
+        self._victory: dict[int, float] = {}
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -186,8 +187,8 @@ class VGHSBot(Bot):
                         gta_value += self.victory_value(v) * w["w_victory"]
                 out.append(gta_value)
             elif kind == CAFETERIA:
-                want = self.want(v)
-                surplus = sum(d - k for d, k in zip(dice, want, strict=True) if d > k)
+                # dice showing neither Wild nor the most common skill could be turned
+                surplus = n_dice - dice[WILD] - max(dice[:WILD])
                 out.append(min(surplus, acts) * w["w_cafeteria"])
             elif kind == KOJIMA:
                 out.append(w["w_kojima"] if v.played[p] and n_dice else -0.5)
@@ -235,15 +236,25 @@ class VGHSBot(Bot):
         return best
 
     def can_pay(self, v) -> bool:
+        if v.challenge < 0:
+            return False
         p = self.player
+        pa, ta, dice, sym = v.perm_a[p], v.temp_a[p], v.dice[p], v.sym
         short = 0
-        for t, n in enumerate(self.needed(v)):
+        for t, n in enumerate(v.rules.challenges[v.challenge].needed):
             if n:
-                short += max(0, n - (v.perm_a[p][t] + v.temp_a[p][t] + v.dice[p][t] + v.sym[t]))
-        wild = v.perm_a[p][WILD] + v.temp_a[p][WILD] + v.dice[p][WILD] + v.sym[WILD]
-        return short <= wild and v.challenge >= 0
+                have = pa[t] + ta[t] + dice[t] + sym[t]
+                if have < n:
+                    short += n - have
+        return short <= pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
 
     def victory_value(self, v) -> float:
+        value = self._victory.get(v.challenge)
+        if value is None:
+            value = self._victory[v.challenge] = self.compute_victory_value(v)
+        return value
+
+    def compute_victory_value(self, v) -> float:
         total = 0.0
         for step in v.rules.challenges[v.challenge].victory:
             if step[0] == "rank":
