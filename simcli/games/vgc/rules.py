@@ -513,7 +513,11 @@ def describe(s: State, d: Decision, action) -> str:
         mags = f" + {len(action[3])} Magazine(s)" if action[3] else ""
         return f"{action[0]} {r.cards[action[1]].name} with {tiles}{mags}"
     if kind == "crystal":
-        return f"place Crystal on notebook space {action}"
+        color = r.colors[s.pending[0][1]] if s.pending and s.pending[0][0] == "crystal" else "?"
+        pl = s.players[d.player]
+        space = r.sides[pl.side].spaces[action]
+        where = "rainbow" if space < 0 else r.colors[space]
+        return f"place {color} Crystal on notebook space {action} ({where})"
     if kind == "reward":
         return f"receive notebook line {action} reward first"
     if kind == "thrill":
