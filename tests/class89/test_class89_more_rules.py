@@ -236,6 +236,7 @@ def test_C89_123_tile_draws_three_teachers_keep_one():
     """C89-123: a tile's new teacher: draw 3, keep 1, the other 2 to the bottom."""
     s = make_state(4)
     B = s.boards[0]
+    B.photo[0] = teacher(s.rules, "Mr. Jensen")
     top3 = list(reversed(s.decks["teacher"][-3:]))
     s.queue.append((E_DRAW_T, 0, 0))
     d = flow.advance(s)
@@ -560,3 +561,18 @@ def test_C89_290_291_tile_examples():
     B.tiles = [b]
     B.ss = [[b, 1, [3, 0, 0, 0, 1]]]
     assert dict(scoring.tile_points(R, B)) == {b: 6}
+
+
+def test_C89_084_085_first_teacher_top_left():
+    """C89-084: without a starting teacher the first teacher goes in the top left space;
+    C89-085: later teachers anywhere."""
+    s = make_state(4, start_teacher=False, start_students=0)
+    R = s.rules
+    B = s.boards[0]
+    s.display[OFFICE][2] = teacher(R, "Mr. Hawke")
+    flow.apply_place(s, 0, (0, OFFICE, 0))
+    cells = [o[2] for o in flow.action_options(s) if isinstance(o, tuple) and o[1] == 2]
+    assert cells == [0]
+    B.photo[0] = teacher(R, "Mr. Jensen")
+    cells = [o[2] for o in flow.action_options(s) if isinstance(o, tuple) and o[1] == 2]
+    assert cells == list(range(1, 20))

@@ -248,15 +248,22 @@ def take_options(state: State, p: int, loc: int, tag: str, students_only: bool) 
         elif students_only:
             continue
         elif code < STAFF:
-            if empties is None:
-                empties = empty_cells(B)
-            opts += [(tag, slot, c, 0) for c in empties]
+            opts += [(tag, slot, c, 0) for c in teacher_cells(B)]
         elif code < TILE:
             if len(B.staff) < R.staff_slots:
                 opts.append((tag, slot, -1, 0))
         else:
             opts += [(tag, slot, pos, 0) for pos in tile_fits(R, B, code - TILE)]
     return opts
+
+
+def teacher_cells(B) -> list[int]:
+    """C89-084/085: the first teacher goes in the top left space (when it is free), later
+    teachers anywhere."""
+    photo = B.photo
+    if photo[0] == EMPTY and not any(x >= TEACHER for x in photo):
+        return [0]
+    return [c for c, x in enumerate(photo) if x == EMPTY]
 
 
 def _cached_takes(state: State, p: int, loc: int, tag: str, students_only: bool) -> list:
@@ -477,8 +484,9 @@ def keep_options(state: State, p: int, kind: str, cards) -> list:
         if opts:
             opts.append("none")  # C89-094 keep up to 1
     else:
+        cells = teacher_cells(B)
         for i in range(len(cards)):
-            opts.extend((i, c, 0) for c in empties)
+            opts.extend((i, c, 0) for c in cells)
     return opts
 
 
@@ -496,7 +504,7 @@ def faceup_options(state: State, p: int, students: bool) -> list:
                 if B.abc > 0:
                     opts.extend((loc, slot, c, 1) for c in empties)
             elif not students and TEACHER <= code < STAFF:
-                opts.extend((loc, slot, c, 0) for c in empties)
+                opts.extend((loc, slot, c, 0) for c in teacher_cells(B))
     return opts
 
 
