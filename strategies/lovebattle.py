@@ -451,8 +451,9 @@ class TriangleBot(LoveBot):
 
 class HunterBot(LoveBot):
     name = "hunter"
-    description = ("Plot Point hunter: a safe One True Match vote, but plays, rooms and kicks "
-                   "chosen to complete face-up Plot Points.")
+    description = ("Plot Point hunter: votes One True Match for its hand's favourite but "
+                   "pushes her only mildly; plays, rooms and kicks are chosen to complete "
+                   "face-up Plot Points.")
     params = {**LoveBot.params, "pp_bonus": 1.5, "own_weight": 0.6, "rival_weight": -0.1,
               "draw_value": 0.6}
 
