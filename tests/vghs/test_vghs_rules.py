@@ -594,3 +594,29 @@ def test_power_up_plays_that_change_nothing_are_not_offered():
     run(s, ("place", 0))
     play(s, FIELD_OF_FIRE)
     assert s.pending.kind == "power_up" and s.pending.options == ("none", 1)
+
+
+def test_challenge_options_match_the_payment_plans():
+    """VGHS-068, VGHS-086: the challenge is offered exactly when some payment covers the
+    needed skills (Wild filling the gaps), and 'dice_first' only when it spends otherwise
+    than 'tokens_first'."""
+    import random
+
+    from simcli.games.vghs import phases
+
+    rng = random.Random(4)
+    for trial in range(3000):
+        s = make_state(hand=[[], [], [], []], challenge=trial % 10)
+        s.dice[0] = [rng.choice((0, 0, 1, 2)) for _ in range(6)]
+        s.perm_a[0] = [rng.choice((0, 0, 0, 1)) for _ in range(6)]
+        s.temp_a[0] = [rng.choice((0, 0, 0, 1)) for _ in range(6)]
+        s.sym = [rng.choice((0, 0, 0, 0, 1)) for _ in range(6)]
+        needed = s.rules.challenges[s.challenge].needed
+        a = phases.challenge_payment(s, 0, needed, True)
+        b = phases.challenge_payment(s, 0, needed, False)
+        opts = phases.opts_challenge(s, ("challenge", 0))
+        if a is None:
+            assert b is None and opts == ()
+        else:
+            assert opts == (("skip", "tokens_first") if a == b
+                            else ("skip", "tokens_first", "dice_first"))

@@ -48,15 +48,15 @@ def gain_rank(s: State, deltas: dict[int, int]) -> None:
     move_ranks(s.rank, deltas)
     if s.log is not None:
         for p, d in deltas.items():
-            if s.log is not None:
-                say(s, f"P{p + 1} {'gains' if d > 0 else 'loses'} {abs(d)} rank -> space "
-                       f"{s.rank[p]}")
+            say(s, f"P{p + 1} {'gains' if d > 0 else 'loses'} {abs(d)} rank -> space "
+                   f"{s.rank[p]}")
     if 1 in s.rank:
         end_game(s, "rank1")
 
 
-def roll(s: State, n: int) -> list[int]:
-    counts = [0] * N_FACES
+def roll(s: State, n: int, kept=(0, 0, 0, 0, 0, 0)) -> list[int]:
+    """Roll n dice on top of the ``kept`` counts per face."""
+    counts = list(kept)
     rnd = s.rng.random
     for _ in range(n):
         counts[int(rnd() * N_FACES)] += 1
@@ -132,8 +132,7 @@ def do_reroll(s: State, task: tuple, kept: tuple) -> None:
     counts = s.dice[p]
     if tuple(counts) == kept:
         return
-    new = roll(s, DICE - sum(kept))
-    s.dice[p] = [a + b for a, b in zip(kept, new, strict=True)]
+    s.dice[p] = roll(s, DICE - sum(kept), kept)
     if left > 1:
         s.stack.append(("reroll", p, left - 1))
 
@@ -384,22 +383,31 @@ def challenge_payment(s: State, p: int, needed: tuple, tokens_first: bool):
 
 
 def opts_challenge(s: State, task: tuple) -> tuple:
+    """'skip', and the payment orders that can defeat the challenge; 'dice_first' only
+    when it spends differently from 'tokens_first'."""
     p = task[1]
     needed = s.rules.challenges[s.challenge].needed
     pa, ta, d, sym = s.perm_a[p], s.temp_a[p], s.dice[p], s.sym
     short = 0
+    differ = False
     for t, n in enumerate(needed):
         if n:
-            have = pa[t] + ta[t] + d[t] + sym[t]
-            if have < n:
-                short += n - have
-    if short > pa[WILD] + ta[WILD] + d[WILD] + sym[WILD]:
-        return ()
-    a = challenge_payment(s, p, needed, True)
-    if a is None:
-        return ()
-    b = challenge_payment(s, p, needed, False)
-    return ("skip", "tokens_first") if a == b else ("skip", "tokens_first", "dice_first")
+            n -= sym[t]
+            if n > 0:
+                tokens = pa[t] + ta[t]
+                if tokens + d[t] < n:
+                    short += n - tokens - d[t]
+                elif tokens and d[t] and n < tokens + d[t]:
+                    differ = True
+    if short:
+        short -= sym[WILD]
+        if short > 0:
+            tokens = pa[WILD] + ta[WILD]
+            if tokens + d[WILD] < short:
+                return ()
+            if tokens and d[WILD] and short < tokens + d[WILD]:
+                differ = True
+    return ("skip", "tokens_first", "dice_first") if differ else ("skip", "tokens_first")
 
 
 def do_challenge(s: State, task: tuple, action: str) -> None:

@@ -85,6 +85,13 @@ def move_ranks(rank: list[int], deltas: dict[int, int], floor: int = START_RANK)
     upward; two movers aiming at the same space land worse-placed first, so the one that
     stood higher keeps the space and bumps the other.
     """
+    if len(deltas) == 1:                        # one mover: the plain rule
+        for p, d in deltas.items():
+            if d:
+                dest = rank[p] - d
+                rank[p] = 0
+                _land(rank, p, floor if dest > floor else (dest if dest > 1 else 1), floor)
+        return
     movers = [(min(floor, max(1, rank[p] - d)), rank[p], p) for p, d in deltas.items() if d]
     if not movers:
         return
