@@ -14,9 +14,11 @@ from simcli.engine import Decision, IllegalActionError, ranked_result
 from simcli.games.base import BaseGame
 
 from . import play as P
+from .board import initiative_reset, reset_board, reveal_newsstand, reveal_store
 from .config import compile_rules
 from .scoring import final_scores
 from .state import PlayerState, State, draw_crystal, draw_for_player, draw_tile
+from .view import View, describe
 
 RULES_VERSION = "1"
 
@@ -90,62 +92,6 @@ def setup_game(rules, rng, n: int) -> State:
     s.phase, s.turn = "sides", 0
     advance(s)
     return s
-
-
-def reveal_newsstand(s: State) -> None:
-    for _ in range(s.rules.p["newsstand_reveal"]):
-        if s.mag_deck:
-            m = s.mag_deck.pop()
-            s.newsstand.append(m)
-            s.mag_crystal[m] = draw_crystal(s)
-
-
-def reveal_store(s: State) -> None:
-    for _ in range(s.rules.p["store_reveal"]):
-        if s.store_deck:
-            g = s.store_deck.pop()
-            s.store.append(g)
-            c = draw_crystal(s)
-            if c >= 0:
-                s.card_crystal[g] = c
-
-
-def reset_board(s: State) -> None:
-    """Steps 1-5 of Reset the Board (Weeks 2-5)."""
-    for slot, who in enumerate(s.meeple):
-        if who >= 0:
-            s.players[who].meeples += 1
-            s.meeple[slot] = -1
-    for pl in s.players:
-        pl.rented.clear()
-    s.discard.extend(t for t in s.grid if t >= 0)
-    s.grid = [draw_tile(s) for _ in s.grid]
-    up = min(len(s.rental), s.rental_up + s.rules.p["rental_reveal_per_week"])
-    for slot in range(s.rental_up, up):  # revealed cards show their Crystal with the game
-        c = s.hidden_crystal.pop(0)
-        if c >= 0:
-            s.card_crystal[s.rental[slot]] = c
-    s.rental_up = up
-    for m in s.newsstand:
-        if s.mag_crystal.pop(m, -1) >= 0:
-            s.box_crystals += 1
-        s.box_mags.append(m)
-    s.newsstand = []
-    reveal_newsstand(s)
-    for g in s.store:
-        if s.card_crystal.pop(g, -1) >= 0:
-            s.box_crystals += 1
-        s.box_cards.append(g)
-    s.store = []
-    reveal_store(s)
-    if s.log is not None:
-        s.log.append(f"Week {s.week}: the board is reset")
-
-
-def initiative_reset(s: State) -> None:
-    """Reserved cubes go first in reservation order; the others keep their order."""
-    s.order = list(s.reserved) + [x for x in s.order if x not in s.reserved]
-    s.reserved = []
 
 
 # ------------------------------------------------------------------ flow --
@@ -381,52 +327,6 @@ def do_action(s: State, pl: PlayerState, action: tuple) -> None:
         s.rent_window = True
 
 
-# ------------------------------------------------------------------ the view --
-class View:
-    """What one player may see. Everything in a player area is public (tiles face up).
-    Hidden: the order and contents of the tile bag, Discard Board, decks and crystal bag,
-    the face-down Rental Store cards (only the Crystals on them show), the box, the RNG.
-    Lists are shared with the state for speed (no copies): strategies must not modify
-    them and must not keep them past ``choose``."""
-
-    __slots__ = ("me", "n", "week", "phase", "step", "round", "order", "reserved", "rules",
-                 "players", "grid", "space_actions", "thrill", "rental_up", "rental",
-                 "meeple", "card_crystal", "store", "newsstand", "mag_crystal",
-                 "achievements", "hidden_crystals", "bag_size", "discard_size",
-                 "crystals_in_bag", "took_space", "rent_window", "rentals_turn", "pending")
-
-    def __init__(self, s: State, player: int):
-        self.me = player
-        self.n = s.n
-        self.week = s.week
-        self.phase = s.phase
-        self.step = s.step
-        self.round = s.round
-        self.order = s.order
-        self.reserved = s.reserved
-        self.rules = s.rules
-        self.players = s.players
-        self.grid = s.grid
-        self.space_actions = s.space_actions
-        self.thrill = s.thrill
-        self.rental_up = s.rental_up
-        self.rental = s.rental[: s.rental_up]
-        self.meeple = s.meeple
-        self.card_crystal = s.card_crystal  # face-up cards only
-        self.store = s.store
-        self.newsstand = s.newsstand
-        self.mag_crystal = s.mag_crystal
-        self.achievements = s.achievements
-        self.hidden_crystals = s.hidden_crystal  # Crystals on face-down cards (visible)
-        self.bag_size = len(s.bag)
-        self.discard_size = len(s.discard)
-        self.crystals_in_bag = len(s.crystal_bag)
-        self.took_space = s.took_space
-        self.rent_window = s.rent_window
-        self.rentals_turn = s.rentals_turn
-        self.pending = s.pending
-
-
 # ------------------------------------------------------------------ the Game --
 class VideoGameChampion(BaseGame):
     name = "vgc"
@@ -475,54 +375,6 @@ class VideoGameChampion(BaseGame):
         from .analysis import plots
 
         return plots(results, folder)
-
-
-def describe(s: State, d: Decision, action) -> str:
-    r = s.rules
-    kind = d.kind
-
-    def tname(t: int) -> str:
-        return f"{t // 5} of {r.suits[t % 5]}"
-
-    if kind == "side":
-        return f"use Password Notebook side {action}"
-    if kind == "take":
-        return f"take {tname(s.grid[action])} from the Grid"
-    if kind == "action":
-        name = action[0]
-        if name == "present":
-            return f"Asking for a Present: {r.cards[action[1]].name}"
-        if name == "newsstand":
-            g = r.magazines[action[1]]
-            return f"Going to the Newsstand: {r.genres[g[0]]}/{r.genres[g[1]]} Magazine"
-        if name in ("study", "grandparents"):
-            return f"{name}: return {action[1]} IOU"
-        return {"planning": "Game Planning", "money": "Can I Have Some Money?",
-                "wake": "Waking Up Early", "rental": "Going to the Rental Store",
-                "none": "no Action"}[name]
-    if kind == "wake_space":
-        return "no exchange" if action == "keep" else f"exchange for {tname(s.grid[action])}"
-    if kind in ("wake_give", "discard"):
-        return f"{kind.replace('_', ' ')} {tname(action)}"
-    if kind == "play":
-        if action[0] == "end":
-            return "end turn"
-        if action[0] == "rent":
-            return f"rent {r.cards[s.rental[action[1]]].name}"
-        tiles = ", ".join(tname(t) for t in action[2]) or "no tiles"
-        mags = f" + {len(action[3])} Magazine(s)" if action[3] else ""
-        return f"{action[0]} {r.cards[action[1]].name} with {tiles}{mags}"
-    if kind == "crystal":
-        color = r.colors[s.pending[0][1]] if s.pending and s.pending[0][0] == "crystal" else "?"
-        pl = s.players[d.player]
-        space = r.sides[pl.side].spaces[action]
-        where = "rainbow" if space < 0 else r.colors[space]
-        return f"place {color} Crystal on notebook space {action} ({where})"
-    if kind == "reward":
-        return f"receive notebook line {action} reward first"
-    if kind == "thrill":
-        return f"Thrill: take {tname(s.thrill[action])}"
-    return str(action)
 
 
 GAME = VideoGameChampion()
