@@ -61,6 +61,7 @@ BASE_PARAMS = {
     "distinct": 0.8,  # token placement: a new token type on the student
     "store": 0.3,
     "entrance": 0.0,  # extra value of the School Entrance
+    "teacher_synergy": 2.0,  # a student forming what its class's teacher scores
 }
 
 
@@ -123,6 +124,29 @@ class C89Bot(Bot):
                 if c > 0 and code < TEACHER:
                     right_of[c - 1] = s_left[code]
         self.left_of, self.right_of = left_of, right_of
+        # what the teacher of each space's class scores: bonus per space for a student
+        # whose letter follows/precedes a neighbour (sequence teachers) and the club whose
+        # pairs it scores (-1: none)
+        seq: list = [None] * n
+        pair_club = [-1] * n
+        letters = R.s_letter
+        tcode = -1
+        for c in range(n):
+            code = photo[c]
+            if code >= TEACHER:
+                tcode = code - TEACHER
+                continue
+            if tcode < 0:
+                continue
+            kind, _pts, args = R.t_score[tcode]
+            if kind == "per_pair_icon":
+                pair_club[c] = args[0]
+            elif kind == "per_seq_pair" and code == EMPTY:
+                lo = letters[photo[c - 1]] if c > 0 and 0 <= photo[c - 1] < TEACHER else -9
+                hi = (letters[photo[c + 1]] if c + 1 < n and 0 <= photo[c + 1] < TEACHER
+                      else -9)
+                seq[c] = (lo, hi)
+        self.seq_nb, self.pair_club = seq, pair_club
         p = self.p
         self.row_bonus_v = [self.effect_value(R.row_bonus[r]) if self.row_empty[r] == 1 else 0.0
                             for r in range(rows)]
@@ -446,13 +470,22 @@ class C89Bot(Bot):
             rowv, colv = self.row_bonus_v, self.col_bonus_v
             student, spacing, abc_pen = p["student"], p["spacing"], p["abc"]
             tbase, t_icon, letters, cols = self.teacher_base, R.t_icon, R.s_letter, R.cols
+            pair_club, seq_nb, synergy = self.pair_club, self.seq_nb, p["teacher_synergy"]
         for o in opts[start:] if start else opts:
             if o.__class__ is tuple and len(o) == 4:
                 slot, cell = o[1], o[2]
                 code = disp[slot]
                 if code < TEACHER:  # a student, valued inline (hot path)
-                    val = student + match * ((left_of[cell] == s_left[code])
-                                             + (right_of[cell] == s_right[code]))
+                    sl, sr = s_left[code], s_right[code]
+                    val = student + match * ((left_of[cell] == sl) + (right_of[cell] == sr))
+                    pc = pair_club[cell]
+                    if pc >= 0 and ((left_of[cell] == sl == pc) or (right_of[cell] == sr == pc)):
+                        val += synergy
+                    nb = seq_nb[cell]
+                    if nb is not None and not o[3]:
+                        lt = letters[code]
+                        if nb[0] + 1 == lt or nb[1] - 1 == lt:
+                            val += synergy
                     if o[3]:
                         val -= abc_pen
                     else:
@@ -606,6 +639,7 @@ SignatureSaver = _bot(
 ClassBuilder = _bot(
     "class_builder", "Builds full classes for teacher scoring and feeds each teacher's tokens.",
     teacher=7.0, student=7.0, spacing=4.0, teacher_fit=4.0, objective_token=0.8,
+    teacher_synergy=5.0,
 )
 TileBuilder = _bot(
     "tile_builder", "Fills the Wildcat Way grid: scoring tiles, halves, 1x1 tiles.",
