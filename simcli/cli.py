@@ -275,28 +275,51 @@ def _finish(outcome, quiet: bool, print_table) -> None:
 @app.command()
 @user_errors
 def replay(
-    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
-    seed: Annotated[int, typer.Option("--seed", "-s", help="The game seed (the `seed` "
-                    "column of results.parquet, or from errors.jsonl).")],
+    game: Annotated[str | None, typer.Argument(help="vghs, vgc, class89 or lovebattle "
+                                               "(optional with --from).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="The game seed (the "
+                    "`seed` column of results.parquet, or from errors.jsonl).")] = None,
     players: PlayersOpt = None,
     strategy: StrategyOpt = None,
     set_: SetOpt = None,
     data: DataOpt = None,
     scenario: ScenarioOpt = None,
+    from_dir: Annotated[str | None, typer.Option("--from", help="A results folder: replay "
+                        "its game --index (with the run's strategies, rules and data).")
+                        ] = None,
+    index: Annotated[int | None, typer.Option("--index", help="With --from: the game_index "
+                     "to replay.")] = None,
+    variant: Annotated[str | None, typer.Option("--variant", help="With --from on a sweep "
+                       "folder: the variant (default: the first).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the decision history and "
                         "result as JSON instead of the log.")] = False,
 ) -> None:
     """Replay one game turn by turn: exactly the game a run played with that game seed.
 
-    Give the strategies in seat order, as the run's row for that game shows them.
+    Either GAME --seed S with the strategies in seat order (as the run's rows for that
+    game show them), or --from DIR --index I to replay game I of a results folder.
     """
     from simcli.execute import plan_run
     from simcli.runner import replay as replay_game
-    from simcli.scenario import parse_set
+    from simcli.scenario import ScenarioError, parse_set
 
-    plan = plan_run(game, scenario=scenario, players=players, games=1, seed=0,
-                    strategies=strategy, overrides=parse_set(set_), data_file=data)
-    record = replay_game(plan.configs[0], seed=seed)
+    if from_dir is not None:
+        if index is None:
+            raise ScenarioError("--from needs --index (the game_index to replay)")
+        plan, cfg_index = _plan_from_folder(from_dir, index, variant, players)
+        cfg = plan.configs[0]
+        record = replay_game(cfg, index=cfg_index)
+        seed = record.seed
+        specs = cfg.seat_strategies(cfg_index)
+        game = cfg.game
+    else:
+        if game is None or seed is None:
+            raise ScenarioError("replay needs GAME and --seed, or --from DIR --index I")
+        plan = plan_run(game, scenario=scenario, players=players, games=1, seed=0,
+                        strategies=strategy, overrides=parse_set(set_), data_file=data)
+        cfg = plan.configs[0]
+        record = replay_game(cfg, seed=seed)
+        specs = cfg.seat_strategies(0)
     res = record.result
     if json_out:
         typer.echo(json.dumps({"seed": seed, "history": record.history,
@@ -304,17 +327,45 @@ def replay(
                                "win_shares": list(res.win_shares), "turns": res.turns,
                                "end_reason": res.end_reason, "metrics": res.metrics}))
         return
-    cfg = plan.configs[0]
     typer.echo(f"{game} seed {seed}, {cfg.n_players} players: "
-               + ", ".join(f"seat {i + 1} {s}" for i, s in enumerate(cfg.seat_strategies(0))))
+               + ", ".join(f"seat {i + 1} {s}" for i, s in enumerate(specs)))
     for line in record.log or []:
         typer.echo(line)
-    labels = [*cfg.seat_strategies(0), *res.automata]
+    labels = [*specs, *res.automata]
     typer.echo(f"game over after {res.turns} turns ({res.end_reason}), "
                f"{record.decisions} decisions")
     for i, label in enumerate(labels):
         typer.echo(f"  seat {i + 1} ({label}): score {res.scores[i]:g}, place "
                    f"{res.places[i]}, win share {res.win_shares[i]:g}")
+
+
+def _plan_from_folder(folder: str, index: int, variant: str | None, players: int | None):
+    """The plan of one game of an existing results folder (from its run.json)."""
+    from simcli import report
+    from simcli.execute import plan_run
+    from simcli.scenario import ScenarioError
+
+    meta = report.read_run_file(Path(folder))
+    variants = meta.get("variants") or [{"name": "default", "rules": {}}]
+    names = [v["name"] for v in variants]
+    chosen = variants[0] if variant is None else next(
+        (v for v in variants if v["name"] == variant), None)
+    if chosen is None:
+        raise ScenarioError(f"no variant {variant!r} in {folder}; variants: {', '.join(names)}")
+    counts = meta.get("players") or []
+    if players is None:
+        if len(counts) != 1:
+            raise ScenarioError(f"{folder} has player counts {counts}: pass --players")
+        players = counts[0]
+    elif players not in counts:
+        raise ScenarioError(f"{folder} has no {players}-player games; player counts: {counts}")
+    if not 0 <= index < int(meta.get("games", 0)):
+        raise ScenarioError(f"--index {index} is outside 0..{int(meta.get('games', 0)) - 1}")
+    overrides = {**meta.get("overrides", {}), **chosen.get("rules", {})}
+    plan = plan_run(meta["game"], players=players, games=index + 1, seed=meta["seed"],
+                    strategies=meta.get("strategies"), overrides=overrides,
+                    data_file=meta.get("data_file"))
+    return plan, index
 
 
 @app.command()

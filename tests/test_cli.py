@@ -156,3 +156,21 @@ def test_designer_data_file_is_validated_and_hashed(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('target = "x"\nboom_seed_mod = 0\nendless = false\n[start_bonus]\n')
     one_line_error(runner.invoke(app, ["run", TOY, "--data", str(bad)]), "target", "integer")
+
+
+def test_replay_from_a_results_folder(tmp_path):
+    out = tmp_path / "run"
+    assert runner.invoke(app, ["run", TOY, "--games", "6", "--jobs", "1", "--quiet", "--seed",
+                               "8", "--strategy", "random", "--strategy", "random:",
+                               "--out", str(out)]).exit_code == 0
+    df = pl.read_parquet(out / "results.parquet").filter(pl.col("game_index") == 3)
+    result = runner.invoke(app, ["replay", "--from", str(out), "--index", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    rec = json.loads(result.output)
+    assert rec["seed"] == int(df["seed"][0])
+    assert rec["scores"] == df.sort("seat")["score"].to_list()
+    log = runner.invoke(app, ["replay", "--from", str(out), "--index", "3"])
+    assert "seat 1 random:" in log.output  # game 3 rotates the strategies by 3 seats
+    one_line_error(runner.invoke(app, ["replay", "--from", str(out), "--index", "6"]),
+                   "--index 6")
+    one_line_error(runner.invoke(app, ["replay", TOY]), "--seed")
