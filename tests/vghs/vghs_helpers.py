@@ -48,6 +48,8 @@ def make_state(n: int = 4, chars=(TED, KI, PRINCIPAL, JENNY), *, seed: int = 0,
     s.dice = [[0] * N_FACES for _ in range(n)]
     for key, value in fields.items():
         setattr(s, key, value)
+    s.costs = [(phases.class_cost(s, p, "temp"), phases.class_cost(s, p, "perm"))
+               for p in range(n)]
     return s
 
 

@@ -302,6 +302,8 @@ def opts_score(s: State, task: tuple) -> tuple:
 
 def spend_tokens(s: State, p: int, skill: int, k: int) -> None:
     """Spend k tokens: permanent before temporary, the skill's own before Wild."""
+    if not k:
+        return
     for t in (skill, WILD):
         for active, inactive in ((s.perm_a[p], s.perm_i[p]), (s.temp_a[p], s.temp_i[p])):
             m = min(k, active[t])
@@ -496,14 +498,15 @@ def opts_class(s: State, task: tuple) -> tuple:
     if not s.supply[skill]:
         return ()
     d = s.dice[p]
+    temp_cost, perm_cost = s.costs[p]
     if s.rules.params["class_dice_any_face"]:
-        key = (tuple(d), mode, class_cost(s, p, "temp"), class_cost(s, p, "perm"))
+        key = (*d, mode, temp_cost, perm_cost)
     else:
-        key = (tuple(d[f] if f in (skill, WILD) else 0 for f in range(N_FACES)), mode,
-               class_cost(s, p, "temp"), class_cost(s, p, "perm"))
+        key = (*(d[f] if f in (skill, WILD) else 0 for f in range(N_FACES)), mode,
+               temp_cost, perm_cost)
     opts = _CLASS.get(key)
     if opts is None:
-        opts = _CLASS[key] = _class_options(*key)
+        opts = _CLASS[key] = _class_options(key[:N_FACES], *key[N_FACES:])
     return opts
 
 

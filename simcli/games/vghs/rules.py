@@ -38,6 +38,7 @@ def start_game(s: State, task: tuple) -> None:
     for p in range(s.n):
         ch = s.rules.characters[s.char[p]]
         s.hand[p] = list(ch.cards)
+        s.costs[p] = (phases.class_cost(s, p, "temp"), phases.class_cost(s, p, "perm"))
         if ch.ability == "start_tokens":
             phases.gain_tokens(s, p, ch.skill, True, ch.amount)
         if s.log is not None:

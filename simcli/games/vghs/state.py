@@ -19,7 +19,7 @@ class State:
         "rules", "n", "rng", "log", "round", "first", "deck", "challenge", "rank", "char",
         "dice", "perm_a", "perm_i", "temp_a", "temp_i", "supply", "hand", "played", "left",
         "occ", "on_gta", "hs", "hs_token", "bonus", "bonus_supply", "sym", "stack", "pending",
-        "task", "over", "end_reason", "rolling", "stats", "defeated", "open",
+        "task", "over", "end_reason", "rolling", "stats", "defeated", "open", "costs",
     )
 
     def __init__(self, rules, n: int, rng: random.Random):
@@ -44,6 +44,7 @@ class State:
         self.left = [0] * n
         self.occ = [0] * len(rules.locations)
         self.open = rules.all_locations
+        self.costs = [(rules.params["class_temp_cost"], rules.params["class_perm_cost"])] * n
         self.on_gta = [0] * n
         k = len(rules.video_games)
         self.hs = [0] * k
