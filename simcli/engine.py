@@ -21,7 +21,7 @@ import copy
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -66,22 +66,19 @@ class RulesError(ValueError):
         self.key = key
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A choice the rulebook gives ``player``: pick exactly one of ``options``.
 
     ``kind`` names the step ("place_standee", "reroll", "vote", ...). Options are small
     hashable values (ints, strings, tuples); ``Game.describe`` prints one as a short
-    rulebook phrase.
+    rulebook phrase. ``options`` is never empty: ``play_game`` raises on an empty one.
+    (An immutable named tuple: games build hundreds per game, and a frozen dataclass
+    costs about four times as much to construct.)
     """
 
     player: int
     kind: str
     options: tuple
-
-    def __post_init__(self) -> None:
-        if not self.options:
-            raise ValueError(f"decision {self.kind!r} for player {self.player} has no options")
 
 
 @dataclass(slots=True)
@@ -253,6 +250,8 @@ def play_game(
         if n > cap:
             raise DecisionCapError(f"game ran past {cap} decisions (seed {seed})")
         options = d.options
+        if not options:
+            raise IllegalActionError(f"decision {d.kind!r} of player {d.player} has no options")
         if history is not None:
             if n > len(history):
                 raise IllegalActionError(f"history ends after {len(history)} decisions")

@@ -81,9 +81,10 @@ def test_apply_rejects_an_option_not_offered():
         TOY.apply(st, 5)
 
 
-def test_decision_needs_options():
-    with pytest.raises(ValueError):
-        Decision(0, "nothing", ())
+def test_a_decision_without_options_is_an_error(monkeypatch):
+    monkeypatch.setattr(TOY, "decision", lambda st: Decision(0, "nothing", ()))
+    with pytest.raises(IllegalActionError, match="no options"):
+        play_game(TOY, 3, rules(), [RandomBot] * 3, 1)
 
 
 def test_decision_cap_stops_a_game_that_never_ends():
