@@ -141,10 +141,21 @@ class VGCBot(Bot):
         return v + self.ach_delta(view, pl, g, beat=True)
 
     def ach_delta(self, view, pl, g, beat: bool) -> float:
-        """Achievement progress of placing/flipping a token on game g."""
-        w = self.p["achieve"]
-        if not w or not view.achievements:
+        """Achievement progress of placing/flipping a token on game g (cached)."""
+        if not self.p["achieve"] or not view.achievements:
             return 0.0
+        m = self.memo(view)
+        deltas = m.get("ach")
+        if deltas is None:
+            deltas = m["ach"] = self._week[1].setdefault(("ach", m["core"]), {})
+        key = (g, beat)
+        v = deltas.get(key)
+        if v is None:
+            v = deltas[key] = self._ach_delta(view, pl, g, beat)
+        return v
+
+    def _ach_delta(self, view, pl, g, beat: bool) -> float:
+        w = self.p["achieve"]
         rules = view.rules
         card = rules.cards[g]
         first = pl.tokens.get(g, 0) == 0
@@ -441,9 +452,12 @@ class VGCBot(Bot):
 
 
 def tval(values: list[tuple[int, float]], t: int) -> float:
-    if t < 0:
-        return 0.0
-    return sum(share for mask, share in values if mask >> t & 1)
+    v = 0.0
+    if t >= 0:
+        for mask, share in values:
+            if mask >> t & 1:
+                v += share
+    return v
 
 
 class Beater(VGCBot):

@@ -128,10 +128,15 @@ def hand_info(hand) -> tuple[int, list[int], list[int]]:
 
 
 def _pairs_overlap(kind: str, counts: list[int]) -> int:
-    c = sorted(counts, reverse=True)
+    a = b = 0  # the two largest counts
+    for c in counts:
+        if c > a:
+            a, b = c, a
+        elif c > b:
+            b = c
     if kind == "pairpair":
-        return max(min(c[0], 2) + min(c[1], 2), min(c[0], 4))
-    return max(min(c[0], 3) + min(c[1], 2), min(c[0], 5))
+        return max(min(a, 2) + min(b, 2), min(a, 4))
+    return max(min(a, 3) + min(b, 2), min(a, 5))
 
 
 def run_info(spec: Spec, mask: int) -> tuple[int, int]:
