@@ -298,7 +298,8 @@ class C89Bot(Bot):
             if c + cols < n:
                 out.append(c + cols)
             nbrs.append(tuple(out))
-        self._plan = (tuple(goals), tuple(nbrs))
+        by_token = tuple(tuple(g for g in goals if g[1] == t or g[2] == t) for t in range(5))
+        self._plan = (by_token, tuple(nbrs))
         return self._plan
 
     def token_target_value(self, target, t) -> float:
@@ -320,9 +321,7 @@ class C89Bot(Bot):
         goals, nbrs = self.plan()
         w, conc = p["objective_token"], p["concentrate"]
         cols = R.cols
-        for kind, ot, other, n, need in goals:
-            if ot != t and other != t:
-                continue
+        for kind, ot, other, n, need in goals[t]:
             if kind == "tokens_in_row":
                 r = target // cols
                 have = sum(tok[r * cols + k][t] for k in range(cols))
