@@ -138,8 +138,8 @@ class VGHSBot(Bot):
                     return (a, b)
         return "done"
 
-    def place_values(self, v, options) -> list[float]:
-        """The value of placing on each option (computed in one pass over the view)."""
+    def on_place(self, v, options):
+        """The option of highest value (ties broken at random), in one pass."""
         p = self.player
         w = self.p
         table = self._locs
@@ -155,7 +155,8 @@ class VGHSBot(Bot):
         hs, bonus, supply = v.hs, v.bonus, v.supply
         n_dice = sum(dice)
         symbols = self.hand_symbol_table(v)
-        out = []
+        best = -1e18
+        ties: list = []
         gta_value = None
         class_values: dict[int, float] = {}
         for o in options:
@@ -165,10 +166,9 @@ class VGHSBot(Bot):
                 if reserve:
                     k -= needed[skill] if needed[skill] < k else k
                 if k:
-                    out.append(k * w_rank + bonus[index] * w_bonus if k > hs[index]
-                               else k * w_rank)
+                    value = k * w_rank + bonus[index] * w_bonus if k > hs[index] else k * w_rank
                 else:
-                    out.append(-1.0)
+                    value = -1.0
             elif kind == CLASS:
                 left = supply[skill]
                 if acts < left:
@@ -176,7 +176,6 @@ class VGHSBot(Bot):
                 value = class_values.get(left)
                 if value is None:
                     value = class_values[left] = self.class_value(v, left, n_dice)
-                out.append(value)
             elif kind == GTA:
                 if gta_value is None:
                     gta_value = 0.0
@@ -185,18 +184,23 @@ class VGHSBot(Bot):
                         gta_value += cost * (2 if v.left[p] == 1 else 1)
                     if self.can_pay(v):
                         gta_value += self.victory_value(v) * w["w_victory"]
-                out.append(gta_value)
+                value = gta_value
             elif kind == CAFETERIA:
                 # dice showing neither Wild nor the most common skill could be turned
                 surplus = n_dice - dice[WILD] - max(dice[:WILD])
-                out.append(min(surplus, acts) * w["w_cafeteria"])
+                value = min(surplus, acts) * w["w_cafeteria"]
             elif kind == KOJIMA:
-                out.append(w["w_kojima"] if v.played[p] and n_dice else -0.5)
+                value = w["w_kojima"] if v.played[p] and n_dice else -0.5
             elif kind == OFFICE:
-                out.append(0.0 if v.first == p else w["w_first"])
+                value = 0.0 if v.first == p else w["w_first"]
             else:
-                out.append(0.0)
-        return out
+                value = 0.0
+            if value > best + 1e-9:
+                best = value
+                ties = [o]
+            elif value >= best - 1e-9:
+                ties.append(o)
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     def class_value(self, v, left: int, n_dice: int) -> float:
         """Value of a class visit that can buy ``left`` tokens at most."""
@@ -281,12 +285,6 @@ class VGHSBot(Bot):
             elif op == "lose_perm":
                 total += min(step[1], sum(v.perm_a[p]) + sum(v.perm_i[p])) * self.p["w_perm"]
         return total
-
-    def on_place(self, v, options):
-        values = self.place_values(v, options)
-        best = max(values)
-        ties = [o for o, x in zip(options, values, strict=True) if x >= best - 1e-9]
-        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     def on_power_up(self, v, options):
         loc = v.rules.locations[v.task[2]]
