@@ -266,16 +266,19 @@ def _unheld(tiles: int, suits: list[int]) -> int:
     return tiles
 
 
-def find_combos(spec: Spec, hand, k: int, info=None) -> list[tuple[int, ...]]:
+def find_combos(spec: Spec, hand, k: int, info=None, ov: int = -1) -> list[tuple[int, ...]]:
     """Every set of exactly ``k`` tiles of ``hand`` (sorted) that with ``spec.size - k``
-    wilds forms ``spec``: a list of sorted tile tuples."""
+    wilds forms ``spec``: a list of sorted tile tuples. ``ov`` may pass a known
+    ``overlap`` of the hand."""
     if k == 0:
         return [()]
     if k > len(hand) or k > spec.size:
         return []
-    if info is None:
-        info = hand_info(hand)
-    if overlap(spec, info) < k:
+    if ov < 0:
+        if info is None:
+            info = hand_info(hand)
+        ov = overlap(spec, info)
+    if ov < k:
         return []
     valid = spec.valid[k]
     out = []

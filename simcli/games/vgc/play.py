@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .combos import find_combos, hand_info
+from .combos import find_combos, hand_info, overlap
 from .state import PlayerState, State, draw_for_player, draw_tile
 
 
@@ -31,17 +31,23 @@ def game_options(state: State, pl: PlayerState, card_id: int, info=None) -> list
     hand = pl.tiles
     if info is None:
         info = hand_info(hand)
-    mags = usable_mags(state, pl, card.genre)
+    mags = usable_mags(state, pl, card.genre) if pl.mags else []
     out = []
     if token == 0 and spec.play is not None:
+        ov = overlap(spec.play, info)
         for m in range(min(len(mags), 2) + 1):
-            combos = find_combos(spec.play, hand, 2 - m, info)
+            if 2 - m > ov:
+                continue
+            combos = find_combos(spec.play, hand, 2 - m, info, ov)
             if combos:
                 for ms in combinations(mags, m):
                     out.extend(("play", card_id, c, ms) for c in combos)
     need = spec.size - (1 if token == 1 else 0)
+    ov = overlap(spec, info)
     for m in range(min(len(mags), need) + 1):
-        combos = find_combos(spec, hand, need - m, info)
+        if need - m > ov:
+            continue
+        combos = find_combos(spec, hand, need - m, info, ov)
         if combos:
             for ms in combinations(mags, m):
                 out.extend(("beat", card_id, c, ms) for c in combos)
