@@ -486,3 +486,35 @@ def test_VGC_080_081_access_initial_rentals_presents():
     s.week = 2
     R.reset_board(s)
     assert P.accessible(s, pl) == [pl.initial, present]
+
+
+def test_VGC_019_two_player_neow_needs_a_wild_for_the_9():
+    """VGC-019, VGC-231: with the 9s in the box, Neow's 8-9 Play part takes a wild (a
+    Magazine) for the 9; without one it cannot be Played."""
+    s = make_state(2)
+    neow = card_named(s, "Neow")
+    r = s.rules
+    mag = next(m for m in range(15) if 0 in r.magazines[m] and m not in s.newsstand)
+    pl = playing(s, 0, [tile(8, 0), tile(7, 1)], games=[neow])
+    assert not [o for o in s.dec.options if o[0] == "play" and o[1] == neow]
+    pl.mags.append(mag)
+    s.mag_crystal[mag] = 1
+    set_turn(s, 0, "play")
+    assert ("play", neow, (tile(8, 0),), (mag,)) in s.dec.options
+    assert ("beat", neow, (tile(7, 1), tile(8, 0)), (mag,)) in s.dec.options
+
+
+def test_VGC_191_crystal_kept_beside_when_iou_rule_bars_every_space():
+    """VGC-191, VGC-181: if every matching empty space would complete a line giving an IOU
+    past 8, the Crystal is kept beside the notebook (no decision)."""
+    s = make_state(4, side="B")
+    pl = s.players[0]
+    red = s.rules.colors.index("red")
+    # side B: red spaces are 0 (top row, points) and 5 (middle row, takes an IOU)
+    pl.notebook[0] = red
+    pl.notebook[3], pl.notebook[4] = 3, 4
+    pl.ious = 8
+    set_turn(s, 0, "play")
+    s.pending = [("crystal", red)]
+    R.advance(s)
+    assert s.dec.kind == "play" and pl.beside == [red] and pl.notebook[5] == -1

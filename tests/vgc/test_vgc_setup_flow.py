@@ -413,3 +413,16 @@ def test_rules_errors_name_the_key():
     assert err.value.key == "games[0].combo"
     with pytest.raises(RulesError):
         GAME.make_rules(GAME.default_data(), 6)
+
+
+def test_VGC_071_shared_space_actions_are_taken():
+    """VGC-071: taking an outer shared tile (5 players) offers exactly one Action of its
+    two boards and applying it works."""
+    s = make_state(5)
+    space = 17
+    GAME.apply(s, space)
+    assert s.dec.kind == "action"
+    allowed = {a[0] for a in s.space_actions[space]} | {"none"}
+    assert {o[0] for o in s.dec.options} <= allowed
+    GAME.apply(s, s.dec.options[0])
+    assert s.dec.player == 0 and s.took_space == space
