@@ -210,7 +210,8 @@ def opts_power_up(s: State, task: tuple) -> tuple:
         return ()
     cards = s.rules.cards
     location = s.rules.locations[loc]
-    playable = tuple(c for c in hand if card_matters(s, p, cards[c].effect, location))
+    playable = tuple(c for c in hand
+                     if cards[c].always or card_matters(s, p, cards[c].effect, location))
     return ("none", *playable) if playable else ()
 
 

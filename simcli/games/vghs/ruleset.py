@@ -69,6 +69,7 @@ class Card:
     character: str
     effect: tuple         # effect steps
     symbols: tuple        # (skill, n) pairs of its `skills` steps
+    always: bool          # a step that changes something wherever the card is played
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,9 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
         if not isinstance(c.get("character"), str):
             raise RulesError(f"{key}.character", "must name a character")
         symbols = tuple((s[1], s[2]) for s in effect if s[0] == "skills")
-        cards.append(Card(_name(c, key), c["character"], effect, symbols))
+        always = any(step[0] not in ("skills", "take_first_player", "reset_high_score",
+                                     "change_die") for step in effect)
+        cards.append(Card(_name(c, key), c["character"], effect, symbols, always))
 
     characters: list[Character] = []
     for i, c in enumerate(_table(data, "characters", N_CHARACTERS)):
