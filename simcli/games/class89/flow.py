@@ -5,7 +5,7 @@ from __future__ import annotations
 from simcli.engine import Decision, IllegalActionError
 
 from . import solo
-from .setup import card_code, draw, refill_empty, wipe_location
+from .setup import draw, refill_empty, wipe_location
 from .state import (
     ANY,
     DESIGNER,
@@ -611,7 +611,6 @@ def apply(state: State, action) -> None:
 # ----------------------------------------------------------------------------- round end
 def round_end(state: State) -> None:
     """Majority rewards per track (C89-152..154), Ed's unused team member reward."""
-    R = state.rules
     effects = []
     for club in range(6):
         vals = [B.tracks[club] for B in state.boards]
@@ -623,7 +622,6 @@ def round_end(state: State) -> None:
     for item in reversed(effects):
         state.queue.append(item)
     state.phase = "cleanup"
-    del R
 
 
 def cleanup(state: State) -> None:
@@ -653,8 +651,3 @@ def cleanup(state: State) -> None:
     state.phase = "round_start"
 
 
-def unused_card(code: int) -> int:
-    return card_code("student", code)
-
-
-__all__ = ["advance", "apply", "start_game", "push", "ask", "advance_track", "log", "TILE1"]

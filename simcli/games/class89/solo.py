@@ -378,5 +378,3 @@ def unused_reward(state: State) -> None:
         _push(state, ((E_TRACK, next(c for c in pref if B.tracks[c] == low)),))
     drain(state, base)
 
-
-__all__ = ["setup_ed", "reveal_location", "ed_turn", "resolve_ed", "TREASURER"]
