@@ -377,4 +377,3 @@ def unused_reward(state: State) -> None:
         low = min(B.tracks[c] for c in pref)
         _push(state, ((E_TRACK, next(c for c in pref if B.tracks[c] == low)),))
     drain(state, base)
-
