@@ -444,7 +444,6 @@ class C89Bot(Bot):
         best_take = -99.0
         best_other = -99.0
         best_o = None
-        other = []
         top = -1e9
         ties = []
         match = p["match"]
@@ -470,49 +469,48 @@ class C89Bot(Bot):
             student, spacing, abc_pen = p["student"], p["spacing"], p["abc"]
             tbase, t_icon, letters, cols = self.teacher_base, R.t_icon, R.s_letter, R.cols
             pair_club, seq_nb, synergy = self.pair_club, self.seq_nb, p["teacher_synergy"]
-        for o in opts[start:] if start else opts:
-            if o.__class__ is tuple and len(o) == 4:
-                slot, cell = o[1], o[2]
-                code = disp[slot]
-                if code < TEACHER:  # a student, valued inline (hot path)
-                    sl, sr = s_left[code], s_right[code]
-                    val = student + match * ((left_of[cell] == sl) + (right_of[cell] == sr))
-                    pc = pair_club[cell]
-                    if pc >= 0 and ((left_of[cell] == sl == pc) or (right_of[cell] == sr == pc)):
-                        val += synergy
+        for o in (opts[:n_cards] if not start else ()):
+            tag, slot, cell, abc = o
+            code = disp[slot]
+            if code < TEACHER:  # a student, valued inline (hot path)
+                sl, sr = s_left[code], s_right[code]
+                lo, ro = left_of[cell], right_of[cell]
+                val = student + match * ((lo == sl) + (ro == sr))
+                pc = pair_club[cell]
+                if pc >= 0 and ((lo == sl == pc) or (ro == sr == pc)):
+                    val += synergy
+                if abc:
+                    val -= abc_pen
+                else:
                     nb = seq_nb[cell]
-                    if nb is not None and not o[3]:
+                    if nb is not None:
                         lt = letters[code]
                         if nb[0] + 1 == lt or nb[1] - 1 == lt:
                             val += synergy
-                    if o[3]:
-                        val -= abc_pen
-                    else:
-                        a, b = st_[cell], en_[cell]
-                        if b > a:
-                            d = (cell - a) / (b - a) - letters[code] / 25.0
-                            val -= spacing * (d if d > 0 else -d)
-                        val += rowv[cell // cols] + colv[cell % cols]
-                elif code < STAFF:
-                    val = tbase + match * (right_of[cell] == t_icon[code - TEACHER])
-                    if cell % cols == 0:
-                        val += 0.5
+                    a, b = st_[cell], en_[cell]
+                    if b > a:
+                        d = (cell - a) / (b - a) - letters[code] / 25.0
+                        val -= spacing * (d if d > 0 else -d)
                     val += rowv[cell // cols] + colv[cell % cols]
-                else:
-                    k = (slot, cell)
-                    val = cache.get(k)
-                    if val is None:
-                        val = cache[k] = take_value(code, cell, 0)
-                if o[0] == "photo":
-                    val += 0.01
-                if val > best_take:
-                    best_take = val
-                if val > top + 1e-9:
-                    top, ties = val, [o]
-                elif val >= top - 1e-9:
-                    ties.append(o)
+            elif code < STAFF:
+                val = tbase + match * (right_of[cell] == t_icon[code - TEACHER])
+                if cell % cols == 0:
+                    val += 0.5
+                val += rowv[cell // cols] + colv[cell % cols]
             else:
-                other.append(o)
+                k = (slot, cell)
+                val = cache.get(k)
+                if val is None:
+                    val = cache[k] = take_value(code, cell, 0)
+            if tag == "photo":
+                val += 0.01
+            if val > top + 1e-9:
+                top, ties = val, [o]
+            elif val >= top - 1e-9:
+                ties.append(o)
+        if n_cards and not start:
+            best_take = top
+        other = opts[n_cards:]
         if n_cards and not start:
             self._cards_memo = (key, n_cards, opts[n_cards - 1], opts[0], top, tuple(ties))
         if other:
