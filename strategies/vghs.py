@@ -81,11 +81,11 @@ class VGHSBot(Bot):
     def compute_want(self, v) -> list[int]:
         """The best game's skill and Wild."""
         p = self.player
-        pa, ta, dice, bonus, hs = v.perm_a[p], v.temp_a[p], v.dice[p], v.bonus, v.hs
+        pa, ta, dice = v.perm_a[p], v.temp_a[p], v.dice[p]
         w_bonus = self.p["w_bonus"]
         best, best_skill = -1e9, 0
-        for g, t in enumerate(self.game_skills(v)):
-            value = pa[t] + ta[t] + dice[t] + bonus[g] * w_bonus - 0.3 * hs[g]
+        for t, b, h in zip(self.game_skills(v), v.bonus, v.hs, strict=True):
+            value = pa[t] + ta[t] + dice[t] + b * w_bonus - 0.3 * h
             if value > best:
                 best, best_skill = value, t
         want = [0, 0, 0, 0, 0, 5]
