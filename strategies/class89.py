@@ -84,22 +84,53 @@ class C89Bot(Bot):
 
     def prep(self):
         """Per-decision context: empty spaces per row/column, the run of non-teacher
-        spaces around each space, teachers placed."""
+        spaces around each space, teachers placed, the half-icons facing each space, and
+        what each space's class teacher scores."""
         R, B = self.R, self.B
         photo, cols, rows = B.photo, R.cols, R.rows
+        n = R.n_cells
         row_empty = [0] * rows
         col_empty = [0] * cols
-        for c in range(rows * cols):
-            if photo[c] == EMPTY:
+        start = [0] * n
+        left_of = [-1] * n
+        right_of = [-1] * n
+        seq: list = [None] * n
+        pair_club = [-1] * n
+        icons = R.half_icons
+        s_right, s_left, t_icon, t_score, letters = (R.s_right, R.s_left, R.t_icon, R.t_score,
+                                                     R.s_letter)
+        cur = 0
+        n_teachers = 0
+        tkind = None
+        targ = -1
+        for c in range(n):
+            code = photo[c]
+            if code == EMPTY:
                 row_empty[c // cols] += 1
                 col_empty[c % cols] += 1
-        self.row_empty, self.col_empty = row_empty, col_empty
-        n = R.n_cells
-        start = [0] * n
-        cur = 0
-        for c in range(n):
-            if photo[c] >= TEACHER:
+                if tkind == "per_pair_icon":
+                    pair_club[c] = targ
+                elif tkind == "per_seq_pair":
+                    lo = letters[photo[c - 1]] if c > 0 and 0 <= photo[c - 1] < TEACHER else -9
+                    hi = (letters[photo[c + 1]] if c + 1 < n and 0 <= photo[c + 1] < TEACHER
+                          else -9)
+                    seq[c] = (lo, hi)
+            elif code >= TEACHER:
                 cur = c + 1
+                n_teachers += 1
+                kind, _pts, args = t_score[code - TEACHER]
+                tkind = kind
+                targ = args[0] if kind == "per_pair_icon" else -1
+                if icons and c + 1 < n:
+                    left_of[c + 1] = t_icon[code - TEACHER]
+            else:
+                if tkind == "per_pair_icon":
+                    pair_club[c] = targ
+                if icons:
+                    if c + 1 < n:
+                        left_of[c + 1] = s_right[code]
+                    if c > 0:
+                        right_of[c - 1] = s_left[code]
             start[c] = cur
         end = [n - 1] * n
         cur = n - 1
@@ -107,52 +138,18 @@ class C89Bot(Bot):
             if photo[c] >= TEACHER:
                 cur = c - 1
             end[c] = cur
+        self.row_empty, self.col_empty = row_empty, col_empty
         self.span = (start, end)
-        self.n_teachers = sum(1 for x in photo if x >= TEACHER)
-        # half-icons facing each space: the right icon of the card on its left and the
-        # left icon of the student on its right (-1: none)
-        left_of = [-1] * n
-        right_of = [-1] * n
-        if R.half_icons:
-            s_right, s_left, t_icon = R.s_right, R.s_left, R.t_icon
-            for c in range(n):
-                code = photo[c]
-                if code == EMPTY:
-                    continue
-                if c + 1 < n:
-                    left_of[c + 1] = t_icon[code - TEACHER] if code >= TEACHER else s_right[code]
-                if c > 0 and code < TEACHER:
-                    right_of[c - 1] = s_left[code]
+        self.n_teachers = n_teachers
         self.left_of, self.right_of = left_of, right_of
-        # what the teacher of each space's class scores: bonus per space for a student
-        # whose letter follows/precedes a neighbour (sequence teachers) and the club whose
-        # pairs it scores (-1: none)
-        seq: list = [None] * n
-        pair_club = [-1] * n
-        letters = R.s_letter
-        tcode = -1
-        for c in range(n):
-            code = photo[c]
-            if code >= TEACHER:
-                tcode = code - TEACHER
-                continue
-            if tcode < 0:
-                continue
-            kind, _pts, args = R.t_score[tcode]
-            if kind == "per_pair_icon":
-                pair_club[c] = args[0]
-            elif kind == "per_seq_pair" and code == EMPTY:
-                lo = letters[photo[c - 1]] if c > 0 and 0 <= photo[c - 1] < TEACHER else -9
-                hi = (letters[photo[c + 1]] if c + 1 < n and 0 <= photo[c + 1] < TEACHER
-                      else -9)
-                seq[c] = (lo, hi)
         self.seq_nb, self.pair_club = seq, pair_club
         p = self.p
-        self.row_bonus_v = [self.effect_value(R.row_bonus[r]) if self.row_empty[r] == 1 else 0.0
+        ev = self.effect_value
+        self.row_bonus_v = [ev(R.row_bonus[r]) if row_empty[r] == 1 else 0.0
                             for r in range(rows)]
-        self.col_bonus_v = [self.effect_value(R.col_bonus[B.side][c])
-                            if self.col_empty[c] == 1 else 0.0 for c in range(cols)]
-        self.teacher_base = p["teacher"] if self.n_teachers < p["teachers_wanted"] else 0.5
+        self.col_bonus_v = [ev(R.col_bonus[B.side][c]) if col_empty[c] == 1 else 0.0
+                            for c in range(cols)]
+        self.teacher_base = p["teacher"] if n_teachers < p["teachers_wanted"] else 0.5
 
     def best(self, opts, values):
         top = max(values)
