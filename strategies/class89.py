@@ -432,19 +432,11 @@ class C89Bot(Bot):
         v, R, B, p = self.v, self.R, self.B, self.p
         loc = v.tctx[2]
         disp = v.display[loc] if loc != ENTRANCE else ()
-        key = (v.round, v.turn, loc, tuple(disp), tuple(B.photo), B.gmask, len(B.staff))
-        if getattr(self, "_take_key", None) != key:
-            self._take_key = key
-            self._take_cache = {}
-        cache = self._take_cache
-        take_value = self.take_value
         best_take = -99.0
         best_other = -99.0
         best_o = None
         top = -1e9
         ties = []
-        match = p["match"]
-        s_left, s_right = R.s_left, R.s_right
         # card options come first; the same list as the last decision: reuse its result
         n_cards = 0
         for o in opts:
@@ -452,12 +444,21 @@ class C89Bot(Bot):
                 n_cards += 1
             else:
                 break
-        memo = getattr(self, "_cards_memo", None)
         start = 0
-        if (memo is not None and memo[0] == key and memo[1] == n_cards and n_cards
-                and memo[2] == opts[n_cards - 1] and memo[3] == opts[0]):
-            best_take, top, ties = memo[4], memo[4], list(memo[5])
-            start = n_cards
+        if n_cards:
+            key = (v.round, v.turn, loc, tuple(disp), tuple(B.photo), B.gmask, len(B.staff))
+            if getattr(self, "_take_key", None) != key:
+                self._take_key = key
+                self._take_cache = {}
+            cache = self._take_cache
+            take_value = self.take_value
+            match = p["match"]
+            s_left, s_right = R.s_left, R.s_right
+            memo = getattr(self, "_cards_memo", None)
+            if (memo is not None and memo[0] == key and memo[1] == n_cards
+                    and memo[2] == opts[n_cards - 1] and memo[3] == opts[0]):
+                best_take, top, ties = memo[4], memo[4], list(memo[5])
+                start = n_cards
         if n_cards and not start:
             self.prep()
             st_, en_ = self.span
