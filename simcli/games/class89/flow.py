@@ -207,7 +207,7 @@ def place_options(state: State, p: int) -> list[tuple]:
     for m in range(4):
         if B.used[m]:
             continue
-        opts.extend((m, loc, k) for loc, k in (free if m == TREASURER else normal))
+        opts += [(m, loc, k) for loc, k in (free if m == TREASURER else normal)]
         if entrance:
             opts.append((m, ENTRANCE, 0))
     return opts
