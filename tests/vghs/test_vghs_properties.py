@@ -263,3 +263,18 @@ def test_analysis_tables_and_plots(tmp_path):
     assert ends["games"].sum() == 8
     paths = GAME.plots(df, tmp_path)
     assert paths and all(p.exists() for p in paths)
+
+
+def test_view_is_refreshed_and_not_shared_by_clones():
+    s = GAME.setup(4, RULES4, random.Random(8))
+    d = GAME.decision(s)
+    v = GAME.view(s, d.player)
+    assert v.dice[(d.player + 1) % 4] is None           # rolling: others' dice hidden
+    while GAME.decision(s).kind != "place":
+        GAME.apply(s, GAME.decision(s).options[0])
+    v2 = GAME.view(s, d.player)
+    assert v2.dice[(d.player + 1) % 4] == s.dice[(d.player + 1) % 4]
+    assert v2.round == s.round and v2.hand == tuple(s.hand[d.player])
+    c = GAME.clone(s)
+    assert GAME.view(c, d.player) is not GAME.view(s, d.player)
+    assert GAME.view(c, d.player).rank is c.rank

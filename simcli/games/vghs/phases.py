@@ -151,7 +151,7 @@ def prepare_rest(s: State, task: tuple) -> None:
                 ti[t] = 0
         s.left[p] = STANDEES
         s.on_gta[p] = 0
-    s.occ = [0] * len(s.rules.locations)
+    s.occ[:] = [0] * len(s.rules.locations)
     s.open = s.rules.all_locations
     s.stack.append(("place", s.first))
 
@@ -190,7 +190,7 @@ def do_place(s: State, task: tuple, loc: int) -> None:
 def next_turn(s: State, task: tuple) -> None:
     """Play passes clockwise until every standee is placed (VGHS-055/056)."""
     if any(s.sym):
-        s.sym = [0] * N_FACES
+        s.sym[:] = [0] * N_FACES
     p = task[1]
     n = s.n
     left = s.left
@@ -423,7 +423,8 @@ def do_challenge(s: State, task: tuple, action: str) -> None:
     for t in range(N_FACES):
         s.perm_i[p][t] += s.perm_a[p][t] - perm[t]
         s.temp_i[p][t] += s.temp_a[p][t] - temp[t]
-    s.perm_a[p], s.temp_a[p], s.dice[p], s.sym = perm, temp, dice, sym
+    s.perm_a[p], s.temp_a[p], s.dice[p] = perm, temp, dice
+    s.sym[:] = sym
     s.stats[p][0] += 1
     s.defeated += 1
     if s.log is not None:

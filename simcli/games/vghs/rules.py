@@ -99,7 +99,11 @@ class VGHS(BaseGame):
         advance(state)
 
     def view(self, state: State, player: int) -> View:
-        return View(state, player)
+        v = state.views[player]
+        if v is None:
+            v = state.views[player] = View(state, player)
+            return v
+        return v.refresh(state)
 
     def clone(self, state: State) -> State:
         return state.clone()

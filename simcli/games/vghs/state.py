@@ -19,7 +19,7 @@ class State:
         "rules", "n", "rng", "log", "round", "first", "deck", "challenge", "rank", "char",
         "dice", "perm_a", "perm_i", "temp_a", "temp_i", "supply", "hand", "played", "left",
         "occ", "on_gta", "hs", "hs_token", "bonus", "bonus_supply", "sym", "stack", "pending",
-        "task", "over", "end_reason", "rolling", "stats", "defeated", "open", "costs",
+        "task", "over", "end_reason", "rolling", "stats", "defeated", "open", "costs", "views",
     )
 
     def __init__(self, rules, n: int, rng: random.Random):
@@ -44,6 +44,7 @@ class State:
         self.left = [0] * n
         self.occ = [0] * len(rules.locations)
         self.open = rules.all_locations
+        self.views: list = [None] * n   # one View per player, refreshed by view()
         self.costs = [(rules.params["class_temp_cost"], rules.params["class_perm_cost"])] * n
         self.on_gta = [0] * n
         k = len(rules.video_games)
@@ -73,6 +74,7 @@ class State:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         new.rng = rng
+        new.views = [None] * self.n
         return new
 
 
@@ -120,7 +122,9 @@ class View:
 
     Hidden: the order of the challenge deck (only its size), the other players' hands of
     power-up cards (only their sizes; played cards lie face-up), the other players' dice
-    while everyone is rolling, and the RNG.
+    while everyone is rolling, and the RNG. A player's View object is reused: each call of
+    ``VGHS.view`` refreshes it, so a strategy must not keep one across decisions.
+    The lists it shares are never replaced during a game (the rules mutate them in place).
     """
 
     __slots__ = ("player", "rules", "round", "first", "challenge", "deck_size", "rank", "char",
@@ -131,23 +135,13 @@ class View:
     def __init__(self, s: State, p: int):
         self.player = p
         self.rules = s.rules
-        self.round = s.round
-        self.first = s.first
-        self.challenge = s.challenge
-        self.deck_size = len(s.deck)
         self.rank = s.rank
         self.char = s.char
-        if s.rolling:
-            self.dice = [d if i == p else None for i, d in enumerate(s.dice)]
-        else:
-            self.dice = s.dice
         self.perm_a = s.perm_a
         self.perm_i = s.perm_i
         self.temp_a = s.temp_a
         self.temp_i = s.temp_i
         self.supply = s.supply
-        self.hand = tuple(s.hand[p])
-        self.hand_sizes = tuple(map(len, s.hand))
         self.played = s.played
         self.left = s.left
         self.occ = s.occ
@@ -155,6 +149,22 @@ class View:
         self.hs = s.hs
         self.hs_token = s.hs_token
         self.bonus = s.bonus
-        self.bonus_supply = s.bonus_supply
         self.sym = s.sym
+        self.refresh(s)
+
+    def refresh(self, s: State) -> View:
+        """Copy the scalars and the player's own hand; mask dice while rolling."""
+        p = self.player
+        self.round = s.round
+        self.first = s.first
+        self.challenge = s.challenge
+        self.deck_size = len(s.deck)
+        self.hand = tuple(s.hand[p])
+        self.hand_sizes = tuple(map(len, s.hand))
+        self.bonus_supply = s.bonus_supply
         self.task = s.task
+        if s.rolling:
+            self.dice = [d if i == p else None for i, d in enumerate(s.dice)]
+        else:
+            self.dice = s.dice
+        return self
