@@ -238,6 +238,9 @@ def judge_bounds(summary: dict, bounds: list[tuple[str, str, float, float]]) -> 
                                     f"(strategies: {', '.join(strats)})")
             value, clo, chi = row["win_share"], row["ci_low"], row["ci_high"]
         else:
+            if fair is None:
+                raise ScenarioError("check.first_player_advantage: a solo game against an "
+                                    "automaton has no first-player advantage")
             value, clo, chi = (fair["first_player_advantage"], fair["fpa_ci_low"],
                                fair["fpa_ci_high"])
         if lo <= clo and chi <= hi:

@@ -39,8 +39,8 @@ def seat_win_share(seats: pl.DataFrame, path: Path, title: str) -> Path:
                 continue
             x = group["seat"].to_numpy() + (g - (len(variants) - 1) / 2) * width
             share = group["win_share"].to_numpy()
-            err = np.vstack([share - group["ci_low"].to_numpy(),
-                             group["ci_high"].to_numpy() - share])
+            err = np.clip(np.vstack([share - group["ci_low"].to_numpy(),
+                                     group["ci_high"].to_numpy() - share]), 0, None)
             ax.bar(x, share, width=width * 0.95, yerr=err, capsize=3,
                    color=colours[g % len(colours)], label=variant)
         n_seats = int(panel["seat"].max())
@@ -63,7 +63,8 @@ def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
               for s, v, n in zip(strats["strategy"], strats["variant"], strats["n_players"],
                                  strict=True)]
     share = strats["win_share"].to_numpy()
-    err = np.vstack([share - strats["ci_low"].to_numpy(), strats["ci_high"].to_numpy() - share])
+    err = np.clip(np.vstack([share - strats["ci_low"].to_numpy(),
+                             strats["ci_high"].to_numpy() - share]), 0, None)
     fig, ax = plt.subplots(figsize=(7, 0.45 * len(labels) + 1.5))
     y = np.arange(len(labels))
     ax.barh(y, share, xerr=err, capsize=3, color="tab:orange")

@@ -24,7 +24,8 @@ def wilson(successes: float, n: float, confidence: float = 0.95) -> tuple[float,
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # rounding can put a bound a hair past the estimate at 0 or 1: keep p inside
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def binom_pvalue(successes: float, n: int, p: float) -> float:

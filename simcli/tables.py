@@ -112,11 +112,16 @@ def length_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def fairness_table(df: pl.DataFrame) -> pl.DataFrame:
     """Per variant and player count: first-player advantage (interval, binomial p,
-    games needed), chi-square over seats, and the largest |seat share - fair share|."""
+    games needed), chi-square over seats, and the largest |seat share - fair share|.
+
+    Solo games against an automaton (Ed in Class of '89) have no seat fairness: their
+    rows are left out (the game's own tables report the win share against it)."""
     seats = seat_table(df)
     rows = []
     for (variant, n_players), group in seats.group_by(GROUP, maintain_order=True):
         group = group.sort("seat")
+        if len(group) != n_players:
+            continue
         games = int(group["games"][0])
         n_seats = len(group)
         fpa = stats.first_player_advantage(float(group["wins"][0]), games, n_seats)
@@ -129,7 +134,12 @@ def fairness_table(df: pl.DataFrame) -> pl.DataFrame:
             "fpa_games_needed": fpa["games_needed"], "chi_square": chi, "chi_p_value": p,
             "max_seat_deviation": max_dev,
         })
-    return pl.DataFrame(rows, schema_overrides={"fpa_games_needed": pl.Int64})
+    schema = {"variant": pl.String, "n_players": pl.Int64, "games": pl.Int64,
+              "first_player_advantage": pl.Float64, "fpa_ci_low": pl.Float64,
+              "fpa_ci_high": pl.Float64, "fpa_p_value": pl.Float64,
+              "fpa_games_needed": pl.Int64, "chi_square": pl.Float64,
+              "chi_p_value": pl.Float64, "max_seat_deviation": pl.Float64}
+    return pl.DataFrame(rows, schema=schema)
 
 
 def score_quantiles(df: pl.DataFrame) -> pl.DataFrame:

@@ -60,3 +60,12 @@ def test_paired_difference():
     res = stats.paired_difference([0, 1, 0, 1, 0, 0], [1, 1, 0, 1, 1, 0])
     assert res["diff"] == pytest.approx(2 / 6)
     assert res["ci_low"] < res["diff"] < res["ci_high"]
+
+
+def test_wilson_interval_contains_zero_and_one_shares():
+    """A strategy that never (or always) wins: the interval still holds the estimate, so
+    error bars are never negative."""
+    lo, hi = stats.wilson(0, 37)
+    assert lo == 0.0 and 0 < hi < 0.2
+    lo, hi = stats.wilson(37, 37)
+    assert 0.8 < lo and hi == 1.0
