@@ -352,17 +352,20 @@ class VGHSBot(Bot):
 
     def on_class(self, v, options):
         want = self.want(v)
-        dice = v.dice[self.player]
+        face_cost = [0.8 if d <= k else 0.2 for d, k in zip(v.dice[self.player], want,
+                                                             strict=True)]
+        w = self.p
+        bonus = w["build_bonus"] if v.round <= w["build_rounds"] else 0.0
+        gains = {"perm": w["w_perm"] * max(1, 10 - v.round) / 10 + bonus,
+                 "temp": w["w_temp"] + bonus}
         best, choice = 0.0, "done"
-        rounds_left = max(1, 10 - v.round)
         for o in options[1:]:
             mode, pay = o
-            gain = self.p["w_perm"] * rounds_left / 10 if mode == "perm" else self.p["w_temp"]
-            if v.round <= self.p["build_rounds"]:
-                gain += self.p["build_bonus"]
-            cost = sum(0.2 + (0.6 if dice[f] <= want[f] else 0.0) for f in pay)
-            if gain - cost > best:
-                best, choice = gain - cost, o
+            value = gains[mode]
+            for f in pay:
+                value -= face_cost[f]
+            if value > best:
+                best, choice = value, o
         return choice
 
     def on_gain(self, v, options):
