@@ -29,7 +29,7 @@ def check_invariants(s) -> None:
     assert min(s.supply) >= 0 and min(s.sym) >= 0
     assert token_total(s) == sum(s.rules.supply)
     assert s.bonus_supply >= 0 and min(s.bonus) >= 0
-    assert s.bonus_supply + sum(s.bonus) == 20
+    assert s.bonus_supply + sum(s.bonus) == s.rules.params["bonus_tokens"] == 20
     for i, loc in enumerate(s.rules.locations):
         assert 0 <= s.occ[i] <= loc.capacity
     assert s.round <= 10
