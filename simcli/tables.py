@@ -24,12 +24,20 @@ def _in_run_order(out: pl.DataFrame, df: pl.DataFrame, *rest: str,
     return keyed.sort(by, descending=desc, maintain_order=True).drop("_order")
 
 
-def _with_intervals(df: pl.DataFrame, wins: str = "wins", n: str = "games") -> pl.DataFrame:
-    bounds = [stats.wilson(w, g) for w, g in zip(df[wins].to_list(), df[n].to_list(),
-                                                  strict=True)]
+def group_keys(df: pl.DataFrame) -> list[str]:
+    """The grouping columns (variant, n_players) present in a results frame."""
+    return [c for c in GROUP if c in df.columns]
+
+
+def with_intervals(df: pl.DataFrame, wins: str = "wins", n: str = "games",
+                   prefix: str = "") -> pl.DataFrame:
+    """Add ``ci_low``/``ci_high``: the 95% Wilson interval of ``wins / n`` per row
+    (wins may be fractional: shared wins)."""
+    bounds = [stats.wilson(float(w), float(g)) for w, g in zip(df[wins].to_list(),
+                                                               df[n].to_list(), strict=True)]
     return df.with_columns(
-        pl.Series("ci_low", [b[0] for b in bounds], dtype=pl.Float64),
-        pl.Series("ci_high", [b[1] for b in bounds], dtype=pl.Float64),
+        pl.Series(f"{prefix}ci_low", [b[0] for b in bounds], dtype=pl.Float64),
+        pl.Series(f"{prefix}ci_high", [b[1] for b in bounds], dtype=pl.Float64),
     )
 
 
@@ -53,7 +61,7 @@ def seat_table(df: pl.DataFrame) -> pl.DataFrame:
         )
     )
     out = _in_run_order(out, df, "seat")
-    return _with_intervals(out).select(
+    return with_intervals(out).select(
         *GROUP, "seat", "games", "wins", "win_share", "ci_low", "ci_high", "fair_share",
         "mean_score", "sd_score", "mean_place",
     )
@@ -73,7 +81,7 @@ def strategy_table(df: pl.DataFrame) -> pl.DataFrame:
         .with_columns((pl.col("wins") / pl.col("games")).alias("win_share"))
     )
     out = _in_run_order(out, df, "win_share", descending=True)
-    return _with_intervals(out).select(
+    return with_intervals(out).select(
         *GROUP, "strategy", "games", "wins", "win_share", "ci_low", "ci_high", "mean_score",
         "mean_place",
     )

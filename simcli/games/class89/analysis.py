@@ -6,23 +6,11 @@
 """
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import polars as pl
 
-Z = 1.959963984540054
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion (shared wins count fractionally)."""
-    if n <= 0:
-        return (float("nan"), float("nan"))
-    p = successes / n
-    denom = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / denom
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from simcli.stats import wilson
 
 
 def _with_ci(df: pl.DataFrame) -> pl.DataFrame:

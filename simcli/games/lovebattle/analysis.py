@@ -12,12 +12,9 @@ import polars as pl
 from scipy import stats as sps
 
 from simcli.stats import wilson
+from simcli.tables import group_keys, with_intervals
 
 GIRLS = ("Aika", "Sakiko", "Rin", "Yuki", "Katsumi")
-
-
-def _group(df: pl.DataFrame) -> list[str]:
-    return [c for c in ("variant", "n_players") if c in df.columns]
 
 
 def _games(df: pl.DataFrame) -> pl.DataFrame:
@@ -34,19 +31,9 @@ def _girls(df: pl.DataFrame) -> list[str]:
     return ordered + sorted(found - set(ordered))
 
 
-def _ci_columns(frame: pl.DataFrame, succ: str, n: str, prefix: str = "") -> pl.DataFrame:
-    lows, highs = [], []
-    for s, k in zip(frame[succ].to_list(), frame[n].to_list(), strict=True):
-        lo, hi = wilson(float(s), float(k))
-        lows.append(lo)
-        highs.append(hi)
-    return frame.with_columns(pl.Series(f"{prefix}ci_low", lows),
-                              pl.Series(f"{prefix}ci_high", highs))
-
-
 def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
     """Vote type chosen (OTM vs Love Triangle) and how often each pays, per player count."""
-    g = _group(df)
+    g = group_keys(df)
     out = (df.group_by([*g, "vote_type"])
            .agg(pl.len().alias("votes"),
                 pl.col("vote_paid").cast(pl.Int64).sum().alias("paid"),
@@ -55,7 +42,7 @@ def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
                 pl.col("win_share").mean().alias("win_share"))
            .with_columns((pl.col("votes") / pl.col("votes").sum().over(g)).alias("chosen_share"),
                          (pl.col("paid") / pl.col("votes")).alias("pays")))
-    out = _ci_columns(out, "paid", "votes", "pays_")
+    out = with_intervals(out, "paid", "votes", "pays_")
     return out.sort([*g, "vote_type"]).select(
         *g, "vote_type", "votes", "chosen_share", "paid", "pays", "pays_ci_low",
         "pays_ci_high", "correct", "mean_vote_ki", "win_share")
@@ -76,7 +63,7 @@ def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
     """Which Girl ends as One True Match: share of games (ties count for every tied Girl),
     sole-OTM games, her tie-split share of the title against a fair 1/5, and a binomial p;
     with her start room and special rule, to see whether either favours her."""
-    g = _group(df)
+    g = group_keys(df)
     games = _games(df)
     profile = _profiles(df)
     rows = []
@@ -102,7 +89,7 @@ def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def vote_share_table(df: pl.DataFrame) -> pl.DataFrame:
     """Share of votes naming each Girl (a Love Triangle names two), and as a lone OTM."""
-    g = _group(df)
+    g = group_keys(df)
     rows = []
     for key, part in df.group_by(g, maintain_order=True):
         key = key if isinstance(key, tuple) else (key,)
@@ -120,21 +107,21 @@ def vote_share_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def win_by_vote_table(df: pl.DataFrame) -> pl.DataFrame:
     """Win share of a seat whose vote paid (correct) against one whose vote did not."""
-    g = _group(df)
+    g = group_keys(df)
     out = (df.with_columns(pl.when(pl.col("vote_paid")).then(pl.lit("correct"))
                            .otherwise(pl.lit("wrong")).alias("vote"))
            .group_by([*g, "vote"])
            .agg(pl.len().alias("seats"), pl.col("win_share").sum().alias("wins"),
                 pl.col("score").mean().alias("mean_ki"))
            .with_columns((pl.col("wins") / pl.col("seats")).alias("win_share")))
-    out = _ci_columns(out, "wins", "seats")
+    out = with_intervals(out, "wins", "seats")
     return out.sort([*g, "vote"]).select(*g, "vote", "seats", "win_share", "ci_low", "ci_high",
                                          "mean_ki")
 
 
 def ki_sources_table(df: pl.DataFrame) -> pl.DataFrame:
     """Mean Ki per seat from votes, from Plot Points held and from Ki tokens, by strategy."""
-    g = _group(df)
+    g = group_keys(df)
     out = (df.group_by([*g, "strategy"])
            .agg(pl.len().alias("seats"),
                 pl.col("vote_ki").mean().alias("vote_ki"),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simcli.stats import wilson
+from simcli.tables import group_keys, with_intervals
 
 SOURCES = ("beaten_points", "achievement_points", "notebook_points", "majority_points",
            "played_bonus")
@@ -20,24 +20,10 @@ COUNTS = ("games_played", "games_beaten", "crystals", "rentals", "presents", "ma
           "ious")
 
 
-def _group(df: pl.DataFrame) -> list[str]:
-    return [c for c in ("variant", "n_players") if c in df.columns]
-
-
-def _with_ci(frame: pl.DataFrame, wins: str, n: str) -> pl.DataFrame:
-    lows, highs = [], []
-    for w, k in zip(frame[wins].to_list(), frame[n].to_list(), strict=True):
-        lo, hi = wilson(float(w), float(k))
-        lows.append(lo)
-        highs.append(hi)
-    return frame.with_columns(pl.Series("ci_low", lows, dtype=pl.Float64),
-                              pl.Series("ci_high", highs, dtype=pl.Float64))
-
-
 def seat_bonus_table(df: pl.DataFrame) -> pl.DataFrame:
     """Seat (= initiative position in Week 1) win share with its 95% Wilson interval,
     beside the starting items that seat received, per player count (and variant)."""
-    g = _group(df)
+    g = group_keys(df)
     extra = [c for c in ("start_ious", "start_tiles", "start_dollars") if c in df.columns]
     out = (df.group_by([*g, "seat", "start_bonus"])
            .agg(pl.len().alias("games"),
@@ -46,7 +32,7 @@ def seat_bonus_table(df: pl.DataFrame) -> pl.DataFrame:
                 (1.0 / pl.col("n_players")).mean().alias("fair_share"),
                 pl.col("score").mean().alias("mean_score"),
                 *(pl.col(c).first() for c in extra)))
-    out = _with_ci(out, "wins", "games")
+    out = with_intervals(out, "wins", "games")
     out = out.with_columns((pl.col("win_share") - pl.col("fair_share")).alias("advantage"))
     out = out.sort([*g, "seat"])
     return out.select(*g, "seat", "start_bonus", *extra, "games", "win_share", "ci_low",
@@ -55,7 +41,7 @@ def seat_bonus_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def score_sources_table(df: pl.DataFrame) -> pl.DataFrame:
     """Where each seat's points come from, and what it collected (means)."""
-    g = _group(df)
+    g = group_keys(df)
     cols = [c for c in (*SOURCES, *COUNTS) if c in df.columns]
     out = (df.group_by([*g, "seat"])
            .agg(pl.col("score").mean().alias("mean_score"),

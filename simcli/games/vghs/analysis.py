@@ -11,35 +11,22 @@ from pathlib import Path
 
 import polars as pl
 
-from simcli.stats import wilson
+from simcli.tables import group_keys, with_intervals
 
 SEAT_METRICS = ("final_rank", "rank_from_games", "challenges_won", "high_scores_set",
                 "game_overs", "power_ups_played", "permanent_tokens")
 
 
-def _group(df: pl.DataFrame) -> list[str]:
-    return [c for c in ("variant", "n_players") if c in df.columns]
-
-
-def _with_ci(frame: pl.DataFrame, wins: str, n: str) -> pl.DataFrame:
-    lows, highs = [], []
-    for w, k in zip(frame[wins].to_list(), frame[n].to_list(), strict=True):
-        lo, hi = wilson(float(w), float(k))
-        lows.append(lo)
-        highs.append(hi)
-    return frame.with_columns(pl.Series("ci_low", lows), pl.Series("ci_high", highs))
-
-
 def character_table(df: pl.DataFrame) -> pl.DataFrame:
     """Win share per character (Wilson 95% interval) with the fair share 1/n."""
-    g = _group(df)
+    g = group_keys(df)
     out = (df.group_by([*g, "character"])
            .agg(pl.len().alias("seats"),
                 pl.col("win_share").sum().alias("wins"),
                 pl.col("win_share").mean().alias("win_share"),
                 (1.0 / pl.col("n_players")).mean().alias("fair_share"),
                 *(pl.col(m).mean().alias(f"mean_{m}") for m in SEAT_METRICS[:4])))
-    out = _with_ci(out, "wins", "seats")
+    out = with_intervals(out, "wins", "seats")
     out = out.sort([*g, "win_share"], descending=[False] * len(g) + [True])
     return out.select(*g, "character", "seats", "win_share", "ci_low", "ci_high", "fair_share",
                       *(f"mean_{m}" for m in SEAT_METRICS[:4]))
@@ -47,7 +34,7 @@ def character_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def end_table(df: pl.DataFrame) -> pl.DataFrame:
     """How games end (rank 1 or empty challenge deck) and how long they last."""
-    g = _group(df)
+    g = group_keys(df)
     games = df.filter(pl.col("seat") == 1)
     out = (games.group_by([*g, "end_reason"])
            .agg(pl.len().alias("games"),
@@ -62,7 +49,7 @@ def end_table(df: pl.DataFrame) -> pl.DataFrame:
 
 def strategy_profile_table(df: pl.DataFrame) -> pl.DataFrame:
     """Where each strategy's rank comes from: arcade scores, challenges, tokens, cards."""
-    g = _group(df)
+    g = group_keys(df)
     out = (df.group_by([*g, "strategy"])
            .agg(pl.len().alias("seats"),
                 pl.col("win_share").mean().alias("win_share"),
