@@ -42,9 +42,26 @@ def load_results(folder: Path) -> pl.DataFrame:
     return pl.read_parquet(path)
 
 
+def scan_results(folder: Path) -> pl.LazyFrame:
+    """results.parquet as a LazyFrame: the standard tables stream over it."""
+    path = folder / "results.parquet"
+    if not path.is_file():
+        raise ReportError(f"{folder} has no results.parquet (no game finished?)")
+    return pl.scan_parquet(path)
+
+
+def _frame(df: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
+    """The whole results as a DataFrame: what a game's own tables and plots take."""
+    return df if isinstance(df, pl.DataFrame) else df.collect()
+
+
 def _clean(value: Any) -> Any:
-    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
-        return None
+    """JSON-safe, and stable: floats to 12 significant digits, since parallel streaming
+    sums may differ in the last bit from one summary to the next."""
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            return None
+        return float(f"{value:.12g}")
     return value
 
 
@@ -80,25 +97,32 @@ def _single(df: pl.DataFrame) -> tuple[str, ...]:
     return tuple(c for c in ("variant", "n_players") if c in df.columns and df[c].n_unique() <= 1)
 
 
-def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame,
-              errors: int = 0, interrupted: bool = False) -> dict[str, Any]:
+def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFrame,
+              errors: int = 0, interrupted: bool = False,
+              game_df: pl.DataFrame | None = None) -> dict[str, Any]:
+    """Every table of summary.json. The standard tables stream over ``df``; the game's
+    own tables get the whole results (``game_df``, loaded here if not given)."""
     game = get_game(meta["game"])
-    seats = tables.seat_table(df)
-    strats = tables.strategy_table(df)
-    fairness = tables.fairness_table(df)
+    lf = df.lazy()
+    seats = tables.seat_table(lf)
+    strats = tables.strategy_table(lf)
+    fairness = tables.fairness_table(lf)
     game_tables = {}
     try:
-        game_tables = {title: records(t) for title, t in game.tables(df).items()}
+        game_tables = {title: records(t) for title, t in
+                       game.tables(game_df if game_df is not None else _frame(df)).items()}
     except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
         game_tables = {"analysis error": [{"error": f"{type(exc).__name__}: {exc}"}]}
-    n_games = int(tables.games_frame(df).height)
+    n_games = tables.game_count(lf)
     sweep_tables = {}
     if meta.get("sweep"):
         from simcli.sweep import sweep_tables as make_sweep_tables
 
+        narrow = lf.select("variant", "n_players", "game_index", "seat", "win_share", "score",
+                           "place")
         sweep_tables = {title: records(t) for title, t in
-                        make_sweep_tables(df, meta.get("variants", [])).items()}
-    per_config = (tables.games_frame(df).group_by(tables.GROUP).agg(pl.len().alias("n")))
+                        make_sweep_tables(narrow.collect(), meta.get("variants", [])).items()}
+    per_config = tables.length_table(lf).select(*tables.GROUP, pl.col("games").alias("n"))
     return {
         "simcli_version": __version__,
         "game": meta["game"],
@@ -189,23 +213,27 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
 
     folder = Path(folder)
     meta = read_run_file(folder)
-    df = load_results(folder)
-    if df.is_empty():
+    lf = scan_results(folder)
+    if tables.game_count(lf) == 0:
         raise ReportError(f"{folder}/results.parquet has no rows")
     if errors is None:
         errors = count_errors(folder)
-    summary = summarize(folder, meta, df, errors, interrupted)
+    game_df = lf.collect()
+    summary = summarize(folder, meta, lf, errors, interrupted, game_df)
     game = get_game(meta["game"])
     plot_dir = folder / "plots"
     title = game.title
-    paths = plots.standard_plots(df, tables.seat_table(df), tables.strategy_table(df),
-                                 plot_dir, title, getattr(game, "turn_unit", "turns"))
+    scores = lf.select("variant", "n_players", "seat", "score", "turns").collect()
+    paths = plots.standard_plots(scores, pl.DataFrame(summary["seats"]),
+                                 pl.DataFrame(summary["strategy_table"]), plot_dir, title,
+                                 getattr(game, "turn_unit", "turns"))
+    del scores
     if meta.get("sweep"):
         from simcli.sweep import heatmap
 
-        paths += heatmap(df, meta.get("variants", []), plot_dir)
+        paths += heatmap(lf, meta.get("variants", []), plot_dir)
     try:
-        paths += game.plots(df, plot_dir)
+        paths += game.plots(game_df, plot_dir)
     except Exception as exc:  # noqa: BLE001
         summary["game_tables"]["plot error"] = [{"error": f"{type(exc).__name__}: {exc}"}]
     summary["plots"] = [p.name for p in paths]

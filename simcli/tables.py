@@ -1,22 +1,39 @@
 """Polars aggregations of results.parquet: seats, strategies, end reasons, lengths.
 
 Every table is grouped by ``variant`` and ``n_players`` so a sweep's single results file
-and a plain run are summarised by the same code.
+and a plain run are summarised by the same code. Each function takes a DataFrame or a
+LazyFrame (``pl.scan_parquet``) and aggregates with polars' streaming engine, so
+summarising a results file takes memory flat in its number of games.
 """
 from __future__ import annotations
+
+import bisect
+import itertools
 
 import polars as pl
 
 from simcli import stats
 
 GROUP = ["variant", "n_players"]
+Frame = pl.DataFrame | pl.LazyFrame
 
 
-def _in_run_order(out: pl.DataFrame, df: pl.DataFrame, *rest: str,
+def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
+    return lf.collect(engine="streaming")
+
+
+def variant_order(df: Frame) -> list[str]:
+    """Variants in the order the run played them (their first row in the file)."""
+    first = _collect(df.lazy().select("variant").with_row_index("_row")
+                     .group_by("variant").agg(pl.col("_row").min()))
+    return first.sort("_row")["variant"].to_list()
+
+
+def _in_run_order(out: pl.DataFrame, df: Frame, *rest: str,
                   descending: bool = False) -> pl.DataFrame:
     """Sort by variant in the order the run played them (not alphabetically), then
     player count and ``rest``."""
-    order = {v: i for i, v in enumerate(df["variant"].unique(maintain_order=True).to_list())}
+    order = {v: i for i, v in enumerate(variant_order(df))}
     keyed = out.with_columns(pl.col("variant").replace_strict(order, return_dtype=pl.Int64)
                              .alias("_order"))
     by = ["_order", "n_players", *rest]
@@ -24,9 +41,10 @@ def _in_run_order(out: pl.DataFrame, df: pl.DataFrame, *rest: str,
     return keyed.sort(by, descending=desc, maintain_order=True).drop("_order")
 
 
-def group_keys(df: pl.DataFrame) -> list[str]:
+def group_keys(df: Frame) -> list[str]:
     """The grouping columns (variant, n_players) present in a results frame."""
-    return [c for c in GROUP if c in df.columns]
+    names = df.collect_schema().names() if isinstance(df, pl.LazyFrame) else df.columns
+    return [c for c in GROUP if c in names]
 
 
 def with_intervals(df: pl.DataFrame, wins: str = "wins", n: str = "games",
@@ -41,20 +59,20 @@ def with_intervals(df: pl.DataFrame, wins: str = "wins", n: str = "games",
     )
 
 
-def seat_table(df: pl.DataFrame) -> pl.DataFrame:
+def seat_table(df: Frame) -> pl.DataFrame:
     """Per variant, player count and seat: games, wins, win share with 95% Wilson
     interval, fair share, mean and sd of score, mean place."""
-    n_seats = df.group_by(GROUP).agg(pl.col("seat").n_unique().alias("seats"))
-    out = (
-        df.group_by([*GROUP, "seat"])
+    out = _collect(
+        df.lazy().group_by([*GROUP, "seat"])
         .agg(
             pl.len().alias("games"),
             pl.col("win_share").sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"),
             pl.col("score").std().alias("sd_score"),
             pl.col("place").mean().alias("mean_place"),
-        )
-        .join(n_seats, on=GROUP)
+        ))
+    out = (
+        out.with_columns(pl.col("seat").n_unique().over(GROUP).alias("seats"))
         .with_columns(
             (pl.col("wins") / pl.col("games")).alias("win_share"),
             (1.0 / pl.col("seats")).alias("fair_share"),
@@ -67,11 +85,11 @@ def seat_table(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def strategy_table(df: pl.DataFrame) -> pl.DataFrame:
+def strategy_table(df: Frame) -> pl.DataFrame:
     """Per variant, player count and strategy (seats rotated): appearances, win share
     with 95% interval, mean score and mean place."""
-    out = (
-        df.group_by([*GROUP, "strategy"])
+    out = _collect(
+        df.lazy().group_by([*GROUP, "strategy"])
         .agg(
             pl.len().alias("games"),
             pl.col("win_share").sum().alias("wins"),
@@ -87,38 +105,65 @@ def strategy_table(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def games_frame(df: pl.DataFrame) -> pl.DataFrame:
+def games_frame(df: Frame) -> Frame:
     """One row per game (the seat-1 row)."""
     return df.filter(pl.col("seat") == 1)
 
 
-def end_reason_table(df: pl.DataFrame) -> pl.DataFrame:
+def game_count(df: Frame) -> int:
+    return int(_collect(games_frame(df.lazy()).select(pl.len())).item())
+
+
+def end_reason_table(df: Frame) -> pl.DataFrame:
     """How often each end condition was reached."""
-    games = games_frame(df)
-    totals = games.group_by(GROUP).agg(pl.len().alias("total"))
-    out = (
-        games.group_by([*GROUP, "end_reason"]).agg(pl.len().alias("games"))
-        .join(totals, on=GROUP)
-        .with_columns((pl.col("games") / pl.col("total")).alias("share"))
-        .drop("total")
-    )
+    out = _collect(games_frame(df.lazy()).group_by([*GROUP, "end_reason"])
+                   .agg(pl.len().alias("games")))
+    out = out.with_columns((pl.col("games") / pl.col("games").sum().over(GROUP))
+                           .alias("share"))
     return _in_run_order(out, df, "games", descending=True)
 
 
-def length_table(df: pl.DataFrame) -> pl.DataFrame:
+def _quantiles(counts: pl.DataFrame, keys: list[str], value: str,
+               qs: dict[str, float]) -> pl.DataFrame:
+    """Quantiles (nearest rank, ties to even) per group from a table of value counts:
+    the streaming engine counts values in flat memory, where exact quantiles over the raw
+    column would hold it whole."""
+    rows = []
+    for key, part in counts.sort([*keys, value]).group_by(keys, maintain_order=True):
+        values = part[value].to_list()
+        cum = list(itertools.accumulate(part["count"].to_list()))
+        n = cum[-1]
+        row = dict(zip(keys, key, strict=True))
+        for name, q in qs.items():
+            k = round(q * (n - 1))
+            row[name] = values[bisect.bisect_right(cum, k)]
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def _value_counts(lf: pl.LazyFrame, keys: list[str], value: str) -> pl.DataFrame:
+    return _collect(lf.group_by([*keys, value]).agg(pl.len().alias("count")))
+
+
+def length_table(df: Frame) -> pl.DataFrame:
     """Game length (turns as the game counts them, and decisions) per variant."""
-    out = games_frame(df).group_by(GROUP).agg(
+    games = games_frame(df.lazy())
+    out = _collect(games.group_by(GROUP).agg(
         pl.len().alias("games"),
         pl.col("turns").mean().alias("mean_turns"),
-        pl.col("turns").median().alias("median_turns"),
         pl.col("turns").min().alias("min_turns"),
         pl.col("turns").max().alias("max_turns"),
         pl.col("decisions").mean().alias("mean_decisions"),
-    )
+    ))
+    median = _quantiles(_value_counts(games, GROUP, "turns"), GROUP, "turns",
+                        {"median_turns": 0.5})
+    out = out.join(median, on=GROUP).select(
+        *GROUP, "games", "mean_turns", "median_turns", "min_turns", "max_turns",
+        "mean_decisions")
     return _in_run_order(out, df)
 
 
-def fairness_table(df: pl.DataFrame) -> pl.DataFrame:
+def fairness_table(df: Frame) -> pl.DataFrame:
     """Per variant and player count: first-player advantage (interval, binomial p,
     games needed), chi-square over seats, and the largest |seat share - fair share|.
 
@@ -150,13 +195,9 @@ def fairness_table(df: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=schema)
 
 
-def score_quantiles(df: pl.DataFrame) -> pl.DataFrame:
+def score_quantiles(df: Frame) -> pl.DataFrame:
     """Score distribution per seat: quartiles and extremes."""
-    out = df.group_by([*GROUP, "seat"]).agg(
-        pl.col("score").min().alias("min"),
-        pl.col("score").quantile(0.25).alias("q25"),
-        pl.col("score").median().alias("median"),
-        pl.col("score").quantile(0.75).alias("q75"),
-        pl.col("score").max().alias("max"),
-    )
+    keys = [*GROUP, "seat"]
+    out = _quantiles(_value_counts(df.lazy(), keys, "score"), keys, "score",
+                     {"min": 0.0, "q25": 0.25, "median": 0.5, "q75": 0.75, "max": 1.0})
     return _in_run_order(out, df, "seat")

@@ -69,3 +69,23 @@ def test_wilson_interval_contains_zero_and_one_shares():
     assert lo == 0.0 and 0 < hi < 0.2
     lo, hi = stats.wilson(37, 37)
     assert 0.8 < lo and hi == 1.0
+
+
+def test_quantiles_from_value_counts_match_nearest_rank():
+    import numpy as np
+    import polars as pl
+
+    from simcli import tables
+
+    rng = np.random.default_rng(3)
+    scores = rng.integers(0, 40, 999).astype(float)
+    df = pl.DataFrame({"variant": ["v"] * 999, "n_players": [2] * 999,
+                       "seat": [1, 2, 1] * 333, "score": scores, "win_share": [0.5] * 999,
+                       "place": [1] * 999})
+    got = tables.score_quantiles(df)
+    for seat in (1, 2):
+        values = np.sort(scores[np.array([1, 2, 1] * 333) == seat])
+        row = got.filter(pl.col("seat") == seat).row(0, named=True)
+        for name, q in (("min", 0), ("q25", 0.25), ("median", 0.5), ("q75", 0.75),
+                        ("max", 1)):
+            assert row[name] == values[round(q * (len(values) - 1))]
