@@ -10,8 +10,6 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simcli import tables  # noqa: E402
-
 
 def _save(fig, path: Path) -> Path:
     fig.tight_layout()
@@ -75,46 +73,50 @@ def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
     return _save(fig, path)
 
 
-def score_distribution(df: pl.DataFrame, path: Path, title: str) -> Path:
-    """Box plot of final scores per seat (per variant and player count)."""
-    data, labels = [], []
-    many = df["variant"].n_unique() > 1 or df["n_players"].n_unique() > 1
-    for (variant, n_players, seat), group in df.group_by(
-            [*tables.GROUP, "seat"], maintain_order=True):
-        data.append(group["score"].to_numpy())
-        labels.append(f"{variant} {n_players}p s{seat}" if many else f"seat {seat}")
-    order = sorted(range(len(labels)), key=lambda i: labels[i])
-    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(labels) + 2), 4.2))
-    ax.boxplot([data[i] for i in order], tick_labels=[labels[i] for i in order])
+def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
+    """Box plot of final scores per seat (per variant and player count), drawn from the
+    summary's quartiles: box q25-q75 with the median, whiskers from min to max."""
+    many = quantiles["variant"].n_unique() > 1 or quantiles["n_players"].n_unique() > 1
+    boxes = []
+    for r in quantiles.iter_rows(named=True):
+        label = f"{r['variant']} {r['n_players']}p s{r['seat']}" if many else f"seat {r['seat']}"
+        boxes.append({"label": label, "whislo": r["min"], "q1": r["q25"], "med": r["median"],
+                      "q3": r["q75"], "whishi": r["max"], "fliers": []})
+    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(boxes) + 2), 4.2))
+    ax.bxp(boxes, showfliers=False)
     ax.set_ylabel("final score")
-    ax.set_title(title)
+    ax.set_title(f"{title} (box: quartiles, whiskers: min to max)")
     if many:
         ax.tick_params(axis="x", rotation=60, labelsize=7)
     return _save(fig, path)
 
 
-def game_length(df: pl.DataFrame, path: Path, title: str, unit: str = "turns") -> Path:
-    """Histogram of game length."""
-    games = tables.games_frame(df)
-    turns = games["turns"].to_numpy()
+def game_length(turn_counts: pl.DataFrame, path: Path, title: str, unit: str = "turns") -> Path:
+    """Histogram of game length, from a (turns, games) count table."""
+    counts = turn_counts.group_by("turns").agg(pl.col("games").sum()).sort("turns")
+    turns = counts["turns"].to_numpy()
     fig, ax = plt.subplots(figsize=(6, 4))
     lo, hi = int(turns.min()), int(turns.max())
     bins = np.arange(lo - 0.5, hi + 1.5, max(1, (hi - lo + 1) // 40))
-    ax.hist(turns, bins=bins, color="tab:green", edgecolor="white")
+    ax.hist(turns, bins=bins, weights=counts["games"].to_numpy(), color="tab:green",
+            edgecolor="white")
     ax.set_xlabel(unit)
     ax.set_ylabel("games")
     ax.set_title(title)
     return _save(fig, path)
 
 
-def standard_plots(df: pl.DataFrame, seats: pl.DataFrame, strats: pl.DataFrame, folder: Path,
-                   title: str, unit: str = "turns") -> list[Path]:
+def standard_plots(summary: dict, turn_counts: pl.DataFrame, folder: Path, title: str,
+                   unit: str = "turns") -> list[Path]:
+    """The four standard figures, from the summary's tables and a count of game lengths
+    (no per-game data: memory stays flat)."""
     folder.mkdir(parents=True, exist_ok=True)
     return [
-        seat_win_share(seats, folder / "seat_win_share.png", f"{title}: seat win share"),
-        strategy_win_share(strats, folder / "strategy_win_share.png",
-                           f"{title}: strategy win share"),
-        score_distribution(df, folder / "score_distribution.png",
-                           f"{title}: score distribution"),
-        game_length(df, folder / "game_length.png", f"{title}: game length", unit),
+        seat_win_share(pl.DataFrame(summary["seats"]), folder / "seat_win_share.png",
+                       f"{title}: seat win share"),
+        strategy_win_share(pl.DataFrame(summary["strategy_table"]),
+                           folder / "strategy_win_share.png", f"{title}: strategy win share"),
+        score_distribution(pl.DataFrame(summary["score_quantiles"]),
+                           folder / "score_distribution.png", f"{title}: score distribution"),
+        game_length(turn_counts, folder / "game_length.png", f"{title}: game length", unit),
     ]

@@ -35,13 +35,6 @@ def read_run_file(folder: Path) -> dict[str, Any]:
     return json.loads(path.read_text())
 
 
-def load_results(folder: Path) -> pl.DataFrame:
-    path = folder / "results.parquet"
-    if not path.is_file():
-        raise ReportError(f"{folder} has no results.parquet (no game finished?)")
-    return pl.read_parquet(path)
-
-
 def scan_results(folder: Path) -> pl.LazyFrame:
     """results.parquet as a LazyFrame: the standard tables stream over it."""
     path = folder / "results.parquet"
@@ -97,6 +90,15 @@ def _single(df: pl.DataFrame) -> tuple[str, ...]:
     return tuple(c for c in ("variant", "n_players") if c in df.columns and df[c].n_unique() <= 1)
 
 
+def _has_own_analysis(game) -> bool:
+    """Whether a game overrides BaseGame's empty tables/plots hooks."""
+    from simcli.games.base import BaseGame
+
+    kind = type(game)
+    return (getattr(kind, "tables", BaseGame.tables) is not BaseGame.tables
+            or getattr(kind, "plots", BaseGame.plots) is not BaseGame.plots)
+
+
 def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFrame,
               errors: int = 0, interrupted: bool = False,
               game_df: pl.DataFrame | None = None) -> dict[str, Any]:
@@ -109,8 +111,10 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
     fairness = tables.fairness_table(lf)
     game_tables = {}
     try:
-        game_tables = {title: records(t) for title, t in
-                       game.tables(game_df if game_df is not None else _frame(df)).items()}
+        if game_df is None and _has_own_analysis(game):
+            game_df = _frame(df)
+        game_tables = {} if game_df is None else {
+            title: records(t) for title, t in game.tables(game_df).items()}
     except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
         game_tables = {"analysis error": [{"error": f"{type(exc).__name__}: {exc}"}]}
     n_games = tables.game_count(lf)
@@ -218,24 +222,25 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
         raise ReportError(f"{folder}/results.parquet has no rows")
     if errors is None:
         errors = count_errors(folder)
-    game_df = lf.collect()
-    summary = summarize(folder, meta, lf, errors, interrupted, game_df)
     game = get_game(meta["game"])
+    game_df = lf.collect() if _has_own_analysis(game) else None
+    summary = summarize(folder, meta, lf, errors, interrupted, game_df)
     plot_dir = folder / "plots"
-    title = game.title
-    scores = lf.select("variant", "n_players", "seat", "score", "turns").collect()
-    paths = plots.standard_plots(scores, pl.DataFrame(summary["seats"]),
-                                 pl.DataFrame(summary["strategy_table"]), plot_dir, title,
-                                 getattr(game, "turn_unit", "turns"))
-    del scores
+    plot_dir.mkdir(parents=True, exist_ok=True)
+    paths: list[Path] = []
+    if game_df is not None:
+        try:
+            paths += game.plots(game_df, plot_dir)
+        except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
+            summary["game_tables"]["plot error"] = [{"error": f"{type(exc).__name__}: {exc}"}]
+        del game_df
+    turn_counts = tables.turn_counts(lf)
+    paths = plots.standard_plots(summary, turn_counts, plot_dir, game.title,
+                                 getattr(game, "turn_unit", "turns")) + paths
     if meta.get("sweep"):
         from simcli.sweep import heatmap
 
         paths += heatmap(lf, meta.get("variants", []), plot_dir)
-    try:
-        paths += game.plots(game_df, plot_dir)
-    except Exception as exc:  # noqa: BLE001
-        summary["game_tables"]["plot error"] = [{"error": f"{type(exc).__name__}: {exc}"}]
     summary["plots"] = [p.name for p in paths]
     (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     (folder / "summary.md").write_text(markdown(summary))

@@ -145,6 +145,12 @@ def _value_counts(lf: pl.LazyFrame, keys: list[str], value: str) -> pl.DataFrame
     return _collect(lf.group_by([*keys, value]).agg(pl.len().alias("count")))
 
 
+def turn_counts(df: Frame) -> pl.DataFrame:
+    """Games per length: (variant, n_players, turns, games)."""
+    return _collect(games_frame(df.lazy()).group_by([*GROUP, "turns"])
+                    .agg(pl.len().alias("games")))
+
+
 def length_table(df: Frame) -> pl.DataFrame:
     """Game length (turns as the game counts them, and decisions) per variant."""
     games = games_frame(df.lazy())
