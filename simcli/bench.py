@@ -70,7 +70,7 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     table = Table(title=f"simcli bench ({n} games per measurement)")
     for col in ("game", "players", "games/s\n1 core", "decisions/s\n1 core", "jobs 1\n(s)",
                 f"jobs {jobs}\n(s)", "speedup", "peak MB\nall / parent"):
-        table.add_column(col, justify="right" if col != "game" else "left", no_wrap=True)
+        table.add_column(col, justify="right" if col != "game" else "left", overflow="fold")
     mixes = []
     for name in names:
         g = get_game(name)
