@@ -260,3 +260,24 @@ def test_report_html_renders_in_headless_chromium(tmp_path):
          (out / "report.html").as_uri()],
         capture_output=True, text=True, timeout=120)
     assert "balance report" in dom.stdout and dom.stdout.count("<img") >= 4
+
+
+def test_check_flags_class89_first_player_with_ten_extra_signatures(tmp_path):
+    """The issue's own case on a real game: Class of '89, 3 players, the first player starts
+    with 10 extra signatures -> check against the printed table's baseline exits 1 and
+    names seat 1; the printed table itself passes."""
+    base_scn = tmp_path / "printed.toml"
+    base_scn.write_text('game = "class89"\nplayers = 3\ngames = 400\nseed = 5\n')
+    base = tmp_path / "base"
+    assert runner.invoke(app, ["run", "--scenario", str(base_scn), "--out", str(base),
+                               "--jobs", "2", "--quiet"]).exit_code == 0
+    bad = tmp_path / "extra.toml"
+    bad.write_text('game = "class89"\nplayers = 3\ngames = 400\nseed = 5\n[rules]\n'
+                   'start_signatures = { "3" = [11, 2, 3] }\n')
+    result = runner.invoke(app, ["check", str(bad), "--baseline", str(base), "--jobs", "2",
+                                 "--quiet", "--out", str(tmp_path / "bad")])
+    assert result.exit_code == 1, result.output
+    assert "seat 1 (default, 3p) win share moved +" in result.output
+    same = runner.invoke(app, ["check", str(base_scn), "--baseline", str(base), "--jobs", "2",
+                               "--quiet", "--out", str(tmp_path / "same")])
+    assert same.exit_code == 0, same.output
