@@ -17,7 +17,6 @@ round); every output file numbers seats from 1.
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -276,7 +275,3 @@ def play_game(
         chosen.append(index)
     return GameRecord(seed=seed, result=game.result(state), history=chosen, decisions=n, log=log)
 
-
-def default_clone(state: State) -> State:
-    """``copy.deepcopy`` clones a state with its ``random.Random`` included."""
-    return copy.deepcopy(state)

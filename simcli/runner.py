@@ -13,11 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -28,7 +25,6 @@ from simcli.worker import (  # noqa: F401 - re-exported for callers of the runne
     BASE_COLUMNS,
     RunConfig,
     _compiled_rules,
-    flatten_overrides,
     play_chunk,
     toml_value,
 )
@@ -39,15 +35,6 @@ PARTS = ".parts"
 
 
 # ---------------------------------------------------------------------------- parent
-@dataclass
-class RunOutcome:
-    folder: Path
-    games_done: int
-    errors: int
-    seconds: float
-    interrupted: bool = False
-
-
 def chunk_bounds(start: int, stop: int, size: int = CHUNK) -> list[tuple[int, int]]:
     """Chunks aligned on multiples of ``size`` (so chunking never depends on jobs)."""
     bounds = []
@@ -67,10 +54,6 @@ def _part_prefix(cfg: RunConfig) -> str:
 
 def _part_path(folder: Path, cfg: RunConfig, start: int) -> Path:
     return folder / PARTS / f"{_part_prefix(cfg)}{start:010d}.parquet"
-
-
-def _to_table(cols: dict[str, list]) -> pa.Table:
-    return pa.Table.from_pydict(cols)
 
 
 def _execute(tasks: list[tuple[RunConfig, int, int]], jobs: int, backend: str,
@@ -128,7 +111,7 @@ def run_chunks(
         ):
             path = _part_path(folder, cfg, lo)
             tmp = path.with_suffix(".tmp")
-            pq.write_table(_to_table(cols), tmp)
+            pq.write_table(pa.Table.from_pydict(cols), tmp)
             if errs:
                 with error_file.open("a", encoding="utf-8") as fh:
                     for err in errs:
@@ -195,8 +178,3 @@ def replay(cfg: RunConfig, index: int | None = None, seed: int | None = None):
     return play_game(game, cfg.n_players, rules, [resolve(cfg.game, s) for s in specs],
                      seed, narrate=True)
 
-
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
-    t0 = time.perf_counter()
-    value = fn()
-    return value, time.perf_counter() - t0

@@ -204,12 +204,6 @@ def _scalar_keys(node: dict, keys: list[str]) -> list[str]:
                                     and isinstance(node[k][0], dict))]
 
 
-def rules_parameters(data: dict) -> dict[str, Any]:
-    """Top-level parameters a designer can ``--set`` (component lists left out)."""
-    return {k: v for k, v in data.items() if k in _scalar_keys(data, list(data))
-            and k not in META_KEYS}
-
-
 # ---------------------------------------------------------------------------- scenarios
 RUN_KEYS = ("game", "players", "games", "seed", "strategies", "data", "rules", "name",
             "description", "variant", "grid", "check", "jobs")

@@ -75,22 +75,6 @@ def games_to_detect(p0: float, p1: float, alpha: float = 0.05, power: float = 0.
     return int(math.ceil(n))
 
 
-def games_to_separate(p1: float, p2: float, alpha: float = 0.05, power: float = 0.8,
-                      paired_rho: float = 0.0) -> int | None:
-    """Games per arm for a two-proportion test to separate ``p1`` and ``p2``.
-
-    ``paired_rho`` (correlation of the paired outcomes, common random numbers) shrinks
-    the variance of the difference by ``1 - rho``.
-    """
-    d = abs(p1 - p2)
-    if d < 1e-12:
-        return None
-    za = float(stats.norm.ppf(1 - alpha / 2))
-    zb = float(stats.norm.ppf(power))
-    var = (p1 * (1 - p1) + p2 * (1 - p2)) * max(1e-9, 1 - paired_rho)
-    return int(math.ceil((za + zb) ** 2 * var / d ** 2))
-
-
 def two_proportion(w1: float, n1: int, w2: float, n2: int) -> dict:
     """Difference of two independent proportions (new - base): Newcombe interval and
     two-sided z-test p-value."""

@@ -49,14 +49,9 @@ class RunConfig:
             parts += ["--strategy", spec]
         if self.data_file:
             parts += ["--data", self.data_file]
-        for key, value in sorted(flatten_overrides(self.overrides).items()):
+        for key, value in sorted(self.overrides.items()):
             parts += ["--set", f"{key}={toml_value(value)}"]
         return shlex.join(parts)
-
-
-def flatten_overrides(overrides: dict, prefix: str = "") -> dict[str, Any]:
-    """Overrides as dotted keys (tables that are themselves a value stay whole)."""
-    return {f"{prefix}{k}": v for k, v in overrides.items()}
 
 
 def toml_value(value: Any) -> str:
