@@ -43,6 +43,7 @@ from simcli.scenario import (
     apply_overrides,
     build_data,
     compile_check,
+    game_has_schema,
     load_scenario,
 )
 from strategies import UnknownStrategyError, default_mix, resolve
@@ -119,7 +120,7 @@ def plan_run(
     merged.update(overrides or {})
     data_path = data_file or (scen.data if scen else None)
     data, data_path, digest = build_data(name, data_path, {})
-    data = apply_overrides(data, merged)
+    data = apply_overrides(data, merged, shape=not game_has_schema(name))
     compile_check(name, data, players)
     cfg = RunConfig(game=name, n_players=players, strategies=specs, n_games=n_games,
                     seed=seed, data=data, overrides=merged, data_file=data_path,

@@ -164,11 +164,13 @@ def parse_set(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def apply_overrides(data: dict, overrides: dict[str, Any]) -> dict:
+def apply_overrides(data: dict, overrides: dict[str, Any], *, shape: bool = True) -> dict:
     """A copy of ``data`` with dotted-key overrides applied and type-checked.
 
     A table value is merged into the table it overrides (``start_signatures = {4 = [...]}``
-    changes the 4-player row only); any other value replaces the old one.
+    changes the 4-player row only); any other value replaces the old one. With
+    ``shape=False`` the value is not compared with the old one's shape: the game's own
+    schema checks the result (see :func:`game_has_schema`).
     """
     out = copy.deepcopy(data)
     for dotted, value in overrides.items():
@@ -188,10 +190,12 @@ def apply_overrides(data: dict, overrides: dict[str, Any]) -> dict:
             if depth == len(parts) - 1:
                 old = node[name]
                 if isinstance(old, dict) and isinstance(value, dict):
-                    check_schema(old, {**old, **value}, dotted)
+                    if shape:
+                        check_schema(old, {**old, **value}, dotted)
                     node[name] = {**old, **value}
                 else:
-                    check_schema(old, value, dotted)
+                    if shape:
+                        check_schema(old, value, dotted)
                     node[name] = value
             else:
                 node = node[name]
@@ -299,14 +303,32 @@ def build_data(game_name: str, data_file: str | None, overrides: dict[str, Any])
     shipped = game.default_data()
     if data_file:
         data = read_toml(data_file, "data file")
-        check_schema(shipped, data)
+        if game_has_schema(game_name):
+            validate_data(game_name, data)
+        else:
+            check_schema(shipped, data)
         digest = file_hash(data_file)
     else:
         data = shipped
         shipped_file = getattr(game, "data_file", None)
         digest = file_hash(shipped_file) if shipped_file and Path(shipped_file).is_file() \
             else data_hash(shipped)
-    return apply_overrides(data, overrides), data_file, digest
+    return (apply_overrides(data, overrides, shape=not game_has_schema(game_name)), data_file,
+            digest)
+
+
+def game_has_schema(game_name: str) -> bool:
+    """Whether the game declares its data's schema and bounds (``Game.schema``)."""
+    return getattr(get_game(game_name), "schema", None) is not None
+
+
+def validate_data(game_name: str, data: dict) -> None:
+    """The game's schema and bounds check of ``data`` (RulesError -> ScenarioError)."""
+    game = get_game(game_name)
+    try:
+        game.validate_data(data)
+    except RulesError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def compile_check(game_name: str, data: dict, n_players: int) -> None:

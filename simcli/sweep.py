@@ -22,6 +22,7 @@ from simcli.scenario import (
     apply_overrides,
     build_data,
     compile_check,
+    game_has_schema,
     load_scenario,
 )
 
@@ -83,7 +84,7 @@ def plan_sweep(path: str | Path, *, games: int | None = None, seed: int | None =
     for v in variants:
         merged = {**scen.rules, **v["rules"]}
         try:
-            data = apply_overrides(base, merged)
+            data = apply_overrides(base, merged, shape=not game_has_schema(scen.game))
         except ScenarioError as exc:
             raise ScenarioError(f"variant {v['name']!r}: {exc}") from None
         for n in counts:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from simcli.engine import Decision, Rules, RulesError
+from simcli.games.schema import validate
 
 
 def load_toml(path: str | Path) -> dict:
@@ -31,6 +32,9 @@ class BaseGame:
     RULES_VERSION: str = "0"
     max_decisions: int = 100_000
     data_file: Path
+    #: shape and bounds of the data (a :mod:`simcli.games.schema` spec declared in the
+    #: game's ``bounds.py``); None: only the game's ``compile_rules`` checks the data
+    schema: Any = None
 
     # -- rules -----------------------------------------------------------------------
     def default_data(self) -> dict:
@@ -40,7 +44,13 @@ class BaseGame:
         if n_players not in self.players:
             counts = ", ".join(str(n) for n in self.players)
             raise RulesError("players", f"{self.name} takes {counts} players, not {n_players}")
+        self.validate_data(data)
         return self.compile_rules(data, n_players)
+
+    def validate_data(self, data: Mapping[str, Any]) -> None:
+        """Check ``data`` against the game's declared schema and bounds (RulesError)."""
+        if self.schema is not None:
+            validate(self.schema, data)
 
     def compile_rules(self, data: Mapping[str, Any], n_players: int) -> Rules:
         """Validate ``data`` (raise RulesError naming the key) and return what setup needs."""

@@ -214,7 +214,7 @@ def test_bad_cards_name_the_key():
     data["challenges"][2]["victory"] = [{"op": "fly", "n": 1}]
     with pytest.raises(RulesError) as err:
         GAME.make_rules(data, 4)
-    assert err.value.key == "challenges[2].victory[0]"
+    assert err.value.key == "challenges[2].victory[0].op"
     data = GAME.default_data()
     data["video_games"][1]["skill"] = "Puzzle"
     with pytest.raises(RulesError) as err:
@@ -222,6 +222,11 @@ def test_bad_cards_name_the_key():
     assert err.value.key == "video_games[1].skill"
     data = GAME.default_data()
     del data["power_ups"][0]
+    with pytest.raises(RulesError) as err:
+        GAME.make_rules(data, 4)
+    assert err.value.key == "power_ups" and "Jenny Matrix 2" in str(err.value)
+    data = GAME.default_data()
+    data["characters"][0]["name"] = "Jenny"
     with pytest.raises(RulesError) as err:
         GAME.make_rules(data, 4)
     assert err.value.key == "characters[0].name"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simcli.engine import RulesError
+from simcli.games.schema import check_names
 
 from .combos import KINDS, N_SUITS, Spec, tile
 
@@ -165,6 +166,25 @@ def _cards(entries: Any, key: str, genres, diffs, lo, hi, start: int, initial: b
     return out
 
 
+def _check_references(data: Mapping[str, Any]) -> None:
+    """Genres, difficulties and crystal colours named by cards exist (after the schema)."""
+    cards = [(f"{key}[{i}]", g) for key in ("games", "initial_games")
+             for i, g in enumerate(data["games"] if key == "games" else data["initial_games"])]
+    achs = list(enumerate(data["achievements"]))
+    check_names("genres", data["genres"], [
+        *((f"{k}.genre", g["genre"]) for k, g in cards),
+        *((f"magazines.genre_pairs[{i}][{j}]", x)
+          for i, pair in enumerate(data["magazines"]["genre_pairs"]) for j, x in enumerate(pair)),
+        *((f"achievements[{i}].genre", a["genre"]) for i, a in achs if "genre" in a)])
+    check_names("difficulties", data["difficulties"], [
+        *((f"{k}.difficulty", g["difficulty"]) for k, g in cards),
+        *((f"achievements[{i}].difficulty", a["difficulty"]) for i, a in achs
+          if "difficulty" in a)])
+    check_names("crystals.colors", data["crystals"]["colors"], [
+        (f"notebook.sides[{i}].spaces[{j}]", c) for i, s in enumerate(data["notebook"]["sides"])
+        for j, c in enumerate(s["spaces"]) if c != "rainbow"])
+
+
 def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
     ns = str(n)
     p = {k: _int(data, k) for k in (
@@ -207,7 +227,8 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
         if raw:
             boards.append(tuple(_parse_action(a, f"boards[{i}].{side}") for a in raw))
     if len(boards) < cols + rows:
-        raise RulesError("boards", f"{cols + rows} boards with a {side} side needed")
+        raise RulesError(f"grid.{ns}", f"{cols} cols + {rows} rows need {cols + rows} boards "
+                         f"with a {side} side; boards has {len(boards)}")
 
     t = _req(data, "tiles", "")
     lo, hi = t["numbers"]
@@ -224,6 +245,7 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
     colors = tuple(cr["colors"])
     genres = tuple(_req(data, "genres", ""))
     diffs = tuple(_req(data, "difficulties", ""))
+    _check_references(data)
     games = _cards(_req(data, "games", ""), "games", genres, diffs, lo, hi, 0, False)
     initial = _cards(_req(data, "initial_games", ""), "initial_games", genres, diffs, lo, hi,
                      len(games), True)
@@ -247,14 +269,19 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
             raise RulesError(f"{path}.cond", f"one of {CONDS}")
         arg = -1
         if cond == "genre_played":
-            arg = genres.index(_req(a, "genre", path))
+            if _req(a, "genre", path) not in genres:
+                raise RulesError(f"{path}.genre", f"unknown genre {a['genre']!r}")
+            arg = genres.index(a["genre"])
         elif cond == "beaten":
-            arg = diffs.index(_req(a, "difficulty", path))
+            if _req(a, "difficulty", path) not in diffs:
+                raise RulesError(f"{path}.difficulty", f"unknown difficulty {a['difficulty']!r}")
+            arg = diffs.index(a["difficulty"])
         achs.append(Achievement(i, str(a["name"]), ACH_TYPES.index(typ), cond, arg,
                                 _int(a, "count", path), _int(a, "points", path)))
     for ti, k in enumerate(apt):
         if sum(1 for a in achs if a.type == ti) < k:
-            raise RulesError(f"achievements_per_type.{ns}", f"too few {ACH_TYPES[ti]} cards")
+            raise RulesError(f"achievements_per_type.{ns}", f"draws {k} {ACH_TYPES[ti]} "
+                             f"cards; achievements has fewer")
 
     sides = []
     for i, s in enumerate(_req(_req(data, "notebook", ""), "sides", "notebook")):
@@ -262,7 +289,8 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
         rws, cls = list(_req(s, "rows", path)), list(_req(s, "cols", path))
         sp = list(_req(s, "spaces", path))
         if len(sp) != len(rws) * len(cls):
-            raise RulesError(f"{path}.spaces", "rows x cols spaces needed")
+            raise RulesError(path, f"{len(rws)} rows x {len(cls)} cols need "
+                             f"{len(rws) * len(cls)} spaces; spaces has {len(sp)}")
         for c in sp:
             if c != "rainbow" and c not in colors:
                 raise RulesError(f"{path}.spaces", f"unknown color {c!r}")

@@ -15,6 +15,7 @@ from simcli.games.base import BaseGame
 
 from . import play as P
 from .board import initiative_reset, reset_board, reveal_newsstand, reveal_store
+from .bounds import SCHEMA
 from .config import compile_rules
 from .scoring import final_scores
 from .state import PlayerState, State, draw_crystal, draw_for_player, draw_tile
@@ -338,6 +339,7 @@ class VideoGameChampion(BaseGame):
     RULES_VERSION = RULES_VERSION
     max_decisions = 20_000
     data_file = Path(__file__).with_name("data.toml")
+    schema = SCHEMA
 
     def compile_rules(self, data, n_players):
         return compile_rules(data, n_players)

@@ -13,6 +13,7 @@ from simcli.engine import Decision, IllegalActionError, Result, ranked_result
 from simcli.games.base import BaseGame
 
 from . import phases
+from .bounds import SCHEMA
 from .phases import CHOICES, advance, push, say
 from .ruleset import SKILLS, START_RANK, WILD, Rules, compile_rules
 from .state import State, View
@@ -64,6 +65,7 @@ class VGHS(BaseGame):
     max_decisions = 20_000
     turn_unit = "rounds"
     data_file = Path(__file__).with_name("data.toml")
+    schema = SCHEMA
 
     def compile_rules(self, data, n_players: int) -> Rules:
         return compile_rules(data, n_players)

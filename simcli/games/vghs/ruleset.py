@@ -235,6 +235,20 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
                                      "change_die") for step in effect)
         cards.append(Card(_name(c, key), c["character"], effect, symbols, always))
 
+    names = [c.get("name") for c in _table(data, "characters", N_CHARACTERS)]
+    strays = [card.character for card in cards if card.character not in names]
+    for i, name in enumerate(names):
+        if strays and not any(card.character == name for card in cards):
+            raise RulesError(f"characters[{i}].name", f"no power-up card belongs to {name!r} "
+                             f"(a card names {strays[0]!r})")
+    for i, card in enumerate(cards):
+        if card.character not in names:
+            raise RulesError(f"power_ups[{i}].character", f"unknown character {card.character!r}")
+    held = {name: sum(card.character == name for card in cards) for name in names}
+    wrong = [f"{name} {k}" for name, k in held.items() if k != HAND]
+    if wrong:
+        raise RulesError("power_ups", f"each character has exactly {HAND} power-up cards, "
+                         f"found: {', '.join(wrong)}")
     characters: list[Character] = []
     for i, c in enumerate(_table(data, "characters", N_CHARACTERS)):
         key = f"characters[{i}]"
