@@ -215,6 +215,8 @@ class Table(Spec):
     fields: dict[str, Spec]
     optional: tuple = ()
     doc: str = ""
+    #: spec of any other key (tables keyed by data-defined names); None: refused
+    extra: Spec | None = None
     kind: str = "table"
 
     def matches(self, value):
@@ -225,6 +227,9 @@ class Table(Spec):
             raise self.wrong_type(value, key)
         for name in value:
             if name not in self.fields and not is_meta_key(str(name)):
+                if self.extra is not None:
+                    self.extra.check(value[name], _join(key, name))
+                    continue
                 valid = ", ".join(sorted(self.fields))
                 raise RulesError(_join(key, name), f"unknown key; valid keys: {valid}")
         for name, spec in self.fields.items():
@@ -369,7 +374,21 @@ def _param(spec: Spec, value: Any, key: str, doc: str = "") -> Iterator[Paramete
 
 
 # ------------------------------------------------------------------- cross references
-def check_names(vocab_key: str, vocab: list, refs: list[tuple[str, Any]]) -> None:
+def strings(node: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in ``node`` with its dotted key (for cross-reference checks)."""
+    if isinstance(node, str):
+        yield key, node
+    elif isinstance(node, Mapping):
+        for name, value in node.items():
+            if not is_meta_key(str(name)):
+                yield from strings(value, _join(key, str(name)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from strings(value, f"{key}[{i}]")
+
+
+def check_names(vocab_key: str, vocab: list, refs: list[tuple[str, Any]],
+                field: str = "") -> None:
     """Every reference ``(key, name)`` must name an entry of ``vocab`` (at ``vocab_key``).
 
     When a reference is unknown and an entry of the vocabulary is used by no reference,
@@ -381,7 +400,7 @@ def check_names(vocab_key: str, vocab: list, refs: list[tuple[str, Any]]) -> Non
         seen: set[str] = set()
         for i, name in enumerate(names):
             if repr(name) in seen:
-                raise RulesError(f"{vocab_key}[{i}]", f"{name!r} is listed twice")
+                raise RulesError(f"{vocab_key}[{i}]{field}", f"{name!r} is listed twice")
             seen.add(repr(name))
     used = {name for _, name in refs if isinstance(name, str)}
     for key, name in refs:
@@ -390,7 +409,7 @@ def check_names(vocab_key: str, vocab: list, refs: list[tuple[str, Any]]) -> Non
         unused = [i for i, entry in enumerate(names) if entry not in used]
         if unused:
             i = unused[0]
-            raise RulesError(f"{vocab_key}[{i}]", f"{names[i]!r} is used by nothing, and "
+            raise RulesError(f"{vocab_key}[{i}]{field}", f"{names[i]!r} is used by nothing, and "
                              f"{key} names {name!r}, which is not in {vocab_key}")
         raise RulesError(key, f"{name!r} is not in {vocab_key} ("
                          + ", ".join(map(str, names)) + ")")

@@ -10,6 +10,7 @@ from simcli.engine import Decision, Result, ranked_result
 from simcli.games.base import BaseGame
 
 from . import flow, scoring
+from .bounds import SCHEMA
 from .setup import compile_rules, setup_game
 from .state import ENTRANCE, MEMBERS, STAFF, TEACHER, TILE, State
 from .yearbook import SS_BASE, student_count
@@ -56,6 +57,7 @@ class ClassOf89(BaseGame):
     RULES_VERSION = RULES_VERSION
     max_decisions = 6000
     data_file = Path(__file__).with_name("data.toml")
+    schema = SCHEMA
 
     def compile_rules(self, data: Mapping[str, Any], n_players: int):
         return compile_rules(data, n_players)

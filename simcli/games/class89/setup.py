@@ -5,7 +5,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcli.engine import RulesError
+from simcli.games.schema import check_names
 
+from .bounds import check_references
 from .state import (
     ANY,
     E_DRAW_S,
@@ -46,6 +48,7 @@ def _need(data, key, kind=None):
 
 
 def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
+    check_references(data)
     board = _need(data, "board", dict)
     clubs = tuple(board["clubs"])
     tokens = tuple(board["tokens"])
@@ -210,21 +213,25 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
     for c in clubs:
         rw = tracks.get(c)
         if rw is None or len(rw) != length:
-            raise RulesError(f"tracks.{c}", f"{length} spot rewards expected")
+            raise RulesError(f"tracks.{c}", f"tracks.length = {length}: {length} spot rewards "
+                             "expected")
         track_rewards.append(tuple(effects(f"tracks.{c}[{j}]", [x]) for j, x in enumerate(rw)))
     comp = _need(data, "completion", dict)
     if len(comp["rows"]) != rows:
-        raise RulesError("completion.rows", f"{rows} row bonuses expected")
+        raise RulesError("completion.rows", f"board.photo_rows = {rows}: {rows} row bonuses "
+                         "expected")
     row_bonus = tuple(effects(f"completion.rows[{r}]", x) for r, x in enumerate(comp["rows"]))
     col_bonus = []
     for side in ("side_a", "side_b"):
         if len(comp[side]) != cols:
-            raise RulesError(f"completion.{side}", f"{cols} column bonuses expected")
+            raise RulesError(f"completion.{side}", f"board.photo_cols = {cols}: {cols} column "
+                             "bonuses expected")
         col_bonus.append(tuple(effects(f"completion.{side}[{c}]", x)
                                for c, x in enumerate(comp[side])))
     grid = _need(data, "grid", dict)
     if len(grid["icons"]) != n_grid:
-        raise RulesError("grid.icons", f"{n_grid} grid spaces expected")
+        raise RulesError("grid.icons", f"board.grid_rows x board.grid_cols = {grows} x {gcols}: "
+                         f"{n_grid} grid spaces expected")
     grid_icons = tuple(effects(f"grid.icons[{j}]", [x]) for j, x in enumerate(grid["icons"]))
     hv = grid["halves"]
     halves = (
@@ -277,12 +284,16 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
         raise RulesError(f"janitor_spaces.{seats}", "up to five of 0, 1, 2 expected")
     staff_points = tuple(int(x) for x in data.get("staff_points", (0, 1, 3, 6, 10)))
     if len(staff_points) < int(board["staff_slots"]) + 1:
-        raise RulesError("staff_points", "one entry per number of icons 0..staff_slots")
+        raise RulesError("staff_points", "one entry per number of icons 0..board.staff_slots "
+                         f"({int(board['staff_slots']) + 1})")
     # solo cards
     loc_names = {n: i for i, n in enumerate(loc_name)}
     solo_loc, solo_choice = [], []
     if n_players == 1:
         from .state import MEMBERS
+        check_names("location", loc_name, [(f"solo_location[{i}].{m}", card[m])
+                                           for i, card in enumerate(data["solo_location"])
+                                           for m in (*MEMBERS, "x")], field=".name")
         for i, card in enumerate(_need(data, "solo_location", list)):
             try:
                 solo_loc.append((tuple(loc_names[card[m]] for m in MEMBERS), loc_names[card["x"]]))

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from simcli.engine import RulesError
+from simcli.games.schema import check_names, is_meta_key
 
 CARD_TYPES = ("seduction", "flirting", "jealousy", "punishment", "enchantment")
 SEDUCTION, FLIRTING, JEALOUSY, PUNISHMENT, ENCHANTMENT = range(5)
@@ -103,7 +104,30 @@ def _list(data: Mapping, key: str, where: str = "") -> list:
     return value
 
 
+def check_references(data: Mapping[str, Any]) -> None:
+    """Rooms named anywhere are rooms of board.rooms; decks are not empty (after the schema)."""
+    board = data["board"]
+    refs = [("board.hero_start", board["hero_start"]), ("board.hallway", board["hallway"])]
+    refs += [(f"board.hallway_rooms[{i}]", r) for i, r in enumerate(board["hallway_rooms"])]
+    refs += [(f"board.links[{i}][{j}]", r) for i, link in enumerate(board.get("links", []))
+             for j, r in enumerate(link)]
+    refs += [(f"rooms.{r}", r) for r in data["rooms"] if not is_meta_key(r)]
+    girls = data["girls"]
+    refs += [(f"girls.{g}.start", girls[g]["start"]) for g in girls["order"] if g in girls]
+    refs += [(f"plot_points[{i}].room", pp["room"]) for i, pp in enumerate(data["plot_points"])
+             if "room" in pp]
+    check_names("board.rooms", board["rooms"], refs)
+    check_names("girls.order", girls["order"],
+                [(f"girls.{g}", g) for g in girls if g != "order" and not is_meta_key(g)])
+    for key in ("meddling", "plot_points"):
+        if not sum(item.get("copies", 1) for item in data[key]):
+            raise RulesError(key, "every card has copies = 0: the deck would be empty")
+    if data["love_min"] >= data["love_max"]:
+        raise RulesError("love_min", "must be below love_max")
+
+
 def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
+    check_references(data)
     p = {k: _int(data, k) for k in INT_PARAMS}
     for key in ("otm_payout", "triangle_payout", "two_player_consolation", "starting_ki",
                 "periods", "hero_moves", "girl_phase_draws", "enchantment_cost"):

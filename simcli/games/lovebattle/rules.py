@@ -16,6 +16,7 @@ from simcli.engine import Decision, IllegalActionError
 from simcli.games.base import BaseGame
 
 from . import flow
+from .bounds import SCHEMA
 from .data import CARD_TYPES, Rules, compile_rules
 from .scoring import final_result
 from .state import State, View
@@ -33,6 +34,7 @@ class LoveBattle(BaseGame):
     RULES_VERSION = RULES_VERSION
     max_decisions = 20_000
     data_file = Path(__file__).with_name("data.toml")
+    schema = SCHEMA
 
     def compile_rules(self, data: Mapping[str, Any], n_players: int) -> Rules:
         return compile_rules(data, n_players)
