@@ -9,7 +9,7 @@ validates the mutated data for every player count and, when accepted, plays a fe
 * ``refused_related``: a RulesError naming a table or array that holds the mutated key
   (the fault is in how the elements fit together, e.g. a count per character), or naming
   the other end of a cross reference in a message that names the mutated key too;
-* ``ran``: accepted and the games finished;
+* ``ran``: accepted and the games finished (``accepted``: accepted, not played);
 * anything else (another exception, a RulesError naming an unrelated key, a game that
   raises) is returned as ``bad`` with the reason.
 
@@ -92,16 +92,22 @@ def values_for(value: Any) -> list[Any]:
     return ["x"]
 
 
-def mutations(data: dict) -> Iterator[tuple[Path, Any]]:
-    for path, value in paths(data):
-        for new in values_for(value):
-            yield path, new
+def mutations(data: dict, every: int = 1) -> Iterator[tuple[Path, Any]]:
+    """Every path with its mutated values; ``every`` > 1 keeps, for the i-th path, the values
+    whose index is i modulo ``every`` (every path still gets at least one value)."""
+    for i, (path, value) in enumerate(paths(data)):
+        for j, new in enumerate(values_for(value)):
+            if j % every == i % every:
+                yield path, new
 
 
 def mutate(data: dict, path: Path, value: Any) -> dict:
-    out = copy.deepcopy(data)
+    """A copy of ``data`` with ``path`` set to ``value`` (only the nodes on the path are
+    copied: games never change the data they compile)."""
+    out = copy.copy(data)
     node = out
     for part in path[:-1]:
+        node[part] = copy.copy(node[part])
         node = node[part]
     node[path[-1]] = value
     return out
@@ -126,14 +132,18 @@ def play_count(game, path: Path) -> int:
     return game.default_players
 
 
-def outcome(game, data: dict, path: Path, *, n_games: int = 2,
+def outcome(game, data: dict, path: Path, *, n_games: int = 2, all_counts: bool = True,
             seconds: float = 20.0) -> tuple[str, str]:
-    """(kind, detail) for data whose ``path`` was mutated; see the module docstring."""
+    """(kind, detail) for data whose ``path`` was mutated; see the module docstring.
+
+    ``all_counts``: compile for every player count (else only the count that is played).
+    """
     target = dotted(path)
     compiled = {}
+    n = play_count(game, path)
     try:
-        for n in game.players:
-            compiled[n] = game.make_rules(data, n)
+        for count in game.players if all_counts else (n,):
+            compiled[count] = game.make_rules(data, count)
     except RulesError as exc:
         kind = related(exc.key, target, str(exc))
         if kind is None:
@@ -141,7 +151,6 @@ def outcome(game, data: dict, path: Path, *, n_games: int = 2,
         return kind, str(exc)
     except Exception as exc:  # noqa: BLE001 - that is what the fuzz looks for
         return "bad", f"{target}: {type(exc).__name__}: {exc}"
-    n = play_count(game, path)
     mix = list(default_mix(game.name))
     factories = [resolve(game.name, mix[i % len(mix)]) for i in range(n)]
     t0 = time.perf_counter()
@@ -156,19 +165,49 @@ def outcome(game, data: dict, path: Path, *, n_games: int = 2,
     return "ran", ""
 
 
-def fuzz(name: str, *, n_games: int = 2) -> tuple[dict[str, int], list[str]]:
+def fuzz(name: str, *, n_games: int = 2, all_counts: bool = True, play_every: int = 1,
+         every: int = 1) -> tuple[dict[str, int], list[str]]:
+    """Counts per outcome over every mutation, and the ``bad`` details.
+
+    Every mutation is validated; of those the game accepts, every ``play_every``-th plays
+    ``n_games`` games (the others count as ``accepted``).
+    """
     game = get_game(name)
     shipped = game.default_data()
-    counts = {"tried": 0, "refused": 0, "refused_related": 0, "ran": 0, "bad": 0}
+    counts = {"tried": 0, "refused": 0, "refused_related": 0, "ran": 0, "accepted": 0,
+              "bad": 0}
     bad = []
     seen: set[str] = set()
-    for path, value in mutations(shipped):
+    accepted = 0
+    for path, value in mutations(shipped, every):
         key = dotted(path) + "=" + repr(value)[:200]
         if key in seen:
             continue
         seen.add(key)
         counts["tried"] += 1
-        kind, detail = outcome(game, mutate(shipped, path, value), path, n_games=n_games)
+        data = mutate(shipped, path, value)
+        try:
+            game.validate_data(data)
+        except RulesError as exc:
+            kind = related(exc.key, dotted(path), str(exc)) or "bad"
+            counts[kind] += 1
+            if kind == "bad":
+                bad.append(f"{dotted(path)}: RulesError names another key: {exc}")
+            continue
+        except Exception as exc:  # noqa: BLE001 - that is what the fuzz looks for
+            counts["bad"] += 1
+            bad.append(f"{dotted(path)}: {type(exc).__name__}: {exc} (value {value!r:.60})")
+            continue
+        else:
+            accepted += 1
+            if (accepted - 1) % play_every:
+                kind, detail = outcome(game, data, path, n_games=0, all_counts=all_counts)
+                kind = "accepted" if kind == "ran" else kind
+                counts[kind] += 1
+                if kind == "bad":
+                    bad.append(f"{detail} (value {value!r:.60})")
+                continue
+        kind, detail = outcome(game, data, path, n_games=n_games, all_counts=all_counts)
         counts[kind] += 1
         if kind == "bad":
             bad.append(f"{detail} (value {value!r:.60})")

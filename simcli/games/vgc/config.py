@@ -220,15 +220,18 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
         if len(pair) != 2 or not all(0 <= x < cols + rows for x in pair):
             raise RulesError(f"grid.{ns}.shared", "pairs of board slots")
         spaces.append((pair[0], pair[1]))
-    boards = []
+    boards, blank = [], []
     for i, b in enumerate(_req(data, "boards", "")):
         raw = b.get(side, [])
         raw = [raw] if isinstance(raw, str) else list(raw)
         if raw:
             boards.append(tuple(_parse_action(a, f"boards[{i}].{side}") for a in raw))
+        else:
+            blank.append(f"boards[{i}].{side}")
     if len(boards) < cols + rows:
         raise RulesError(f"grid.{ns}", f"{cols} cols + {rows} rows need {cols + rows} boards "
-                         f"with a {side} side; boards has {len(boards)}")
+                         f"with a {side} side; boards has {len(boards)}"
+                         + (f" ({', '.join(blank)} blank)" if blank else ""))
 
     t = _req(data, "tiles", "")
     lo, hi = t["numbers"]
