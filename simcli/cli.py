@@ -409,6 +409,43 @@ def strategies_cmd(
     out.print(table)
 
 
+@app.command("data")
+@user_errors
+def data_cmd(
+    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
+    out_file: Annotated[str | None, typer.Option("--out", "-o", help="File to write (default: "
+                        "print to stdout).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")
+                     ] = False,
+) -> None:
+    """Write the game's shipped data.toml as a starting point, provisional values marked."""
+    from simcli.datatools import export_data
+
+    text = export_data(game, out_file, force)
+    if out_file is None:
+        typer.echo(text, nl=False)
+    else:
+        err.print(f"wrote {out_file}: edit it, then `simcli run {game} --data {out_file}`",
+                  highlight=False)
+
+
+@app.command("rules")
+@user_errors
+def rules_cmd(
+    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
+) -> None:
+    """List every rules parameter (--set key): type, default, allowed range, meaning."""
+    from simcli.datatools import rules_rows
+
+    table = Table(title=f"{game} rules parameters (--set KEY=VALUE, or a scenario's "
+                  "\\[rules])")
+    for col in ("key", "type", "default", "allowed", "provisional", "meaning"):
+        table.add_column(col, overflow="fold")
+    for row in rules_rows(game):
+        table.add_row(*row.values())
+    out.print(table)
+
+
 @app.command("report")
 @user_errors
 def report_cmd(

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import random
 import tomllib
 from typing import Any, ClassVar
 
-__all__ = ["Bot", "RandomBot", "UnknownStrategyError", "default_mix", "list_strategies",
-           "parse_spec", "resolve"]
+__all__ = ["Bot", "RandomBot", "UnknownStrategyError", "check_params", "default_mix",
+           "list_strategies", "parse_spec", "resolve"]
 
 
 class UnknownStrategyError(LookupError):
@@ -29,6 +30,9 @@ class Bot:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     params: ClassVar[dict[str, Any]] = {}
+    #: allowed (low, high) of a parameter (None: unbounded); every value must also have
+    #: its default's type (a number for a float default, an integer for an int default)
+    ranges: ClassVar[dict[str, tuple]] = {}
 
     def __init__(self, game, player: int, rng: random.Random, **params: Any):
         unknown = sorted(set(params) - set(self.params))
@@ -108,4 +112,31 @@ def resolve(game: str, spec: str) -> functools.partial:
         raise UnknownStrategyError(
             f"strategy {name!r} has no parameter {unknown[0]!r}; its parameters: {valid}"
         )
+    check_params(cls, params)
     return functools.partial(cls, **params)
+
+
+def check_params(cls: type[Bot], params: dict[str, Any]) -> None:
+    """Each value has its default's type and lies in the parameter's declared range."""
+    for key, value in params.items():
+        default = cls.params[key]
+        where = f"strategy {cls.name!r}: {key}={value!r}"
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+            want = "true or false"
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            want = "an integer"
+        elif isinstance(default, float):
+            ok = (isinstance(value, int | float) and not isinstance(value, bool)
+                  and math.isfinite(value))
+            want = "a number"
+        else:
+            ok = isinstance(value, type(default))
+            want = f"a {type(default).__name__}"
+        if not ok:
+            raise UnknownStrategyError(f"{where}: must be {want}")
+        low, high = cls.ranges.get(key, (None, None))
+        if (low is not None and value < low) or (high is not None and value > high):
+            shown = f"{'' if low is None else low}..{'' if high is None else high}"
+            raise UnknownStrategyError(f"{where}: must be in {shown}")

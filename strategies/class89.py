@@ -69,6 +69,7 @@ class C89Bot(Bot):
     name = "c89_base"
     description = "Shared evaluator of the Class of '89 heuristics."
     params: ClassVar[dict] = dict(BASE_PARAMS)
+    ranges: ClassVar[dict] = {"teachers_wanted": (0, 30)}
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view, decision):

@@ -28,6 +28,7 @@ class LoveBot(Bot):
         "rival_weight": -0.3, "draw_value": 0.4, "ki_value": 1.0, "pp_bonus": 0.0,
         "noise": 0.05,
     }
+    ranges = {"noise": (0, None), "bluff_until": (0, 50)}
 
     # -- voting from the opening hand ----------------------------------------------------
     def hand_scores(self, view) -> list[float]:

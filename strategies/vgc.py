@@ -37,6 +37,7 @@ class VGCBot(Bot):
         "side": 0,  # Password Notebook side (index)
         "targets": 5,  # most games (held first, then rentable) to collect tiles for
     }
+    ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None)}
 
     # ------------------------------------------------------------------ helpers --
     def choose(self, view, decision):

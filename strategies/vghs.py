@@ -43,6 +43,7 @@ class VGHSBot(Bot):
         "build_rounds": 0,      # rounds in which classes get a bonus
         "build_bonus": 0.0,     # that bonus per token
     }
+    ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None)}
 
     # -- reading the view -------------------------------------------------------------------
     def stock(self, v, skill: int) -> int:

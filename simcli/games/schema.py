@@ -359,6 +359,10 @@ def parameters(schema: Spec, data: Mapping, prefix: str = "") -> Iterator[Parame
         for name, spec in schema.fields.items():
             if name in data:
                 yield from _param(spec, data[name], _join(prefix, name))
+        if schema.extra is not None:
+            for name, value in data.items():
+                if name not in schema.fields and not is_meta_key(str(name)):
+                    yield from _param(schema.extra, value, _join(prefix, str(name)))
     elif isinstance(schema, Map):
         for name, value in data.items():
             if not is_meta_key(str(name)):
