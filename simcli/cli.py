@@ -395,6 +395,7 @@ def strategies_cmd(
     game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
 ) -> None:
     """List a game's strategies, their tunable parameters and the default mix."""
+    from simcli.datatools import strategy_params_text
     from simcli.games import get_game
     from strategies import default_mix, list_strategies
 
@@ -404,7 +405,7 @@ def strategies_cmd(
     for col in ("name", "description", "parameters (defaults)"):
         table.add_column(col)
     for name, cls in list_strategies(game).items():
-        params = ", ".join(f"{k}={v}" for k, v in cls.params.items())
+        params = strategy_params_text(cls)
         table.add_row(name, cls.description, params)
     out.print(table)
 

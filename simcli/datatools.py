@@ -220,3 +220,16 @@ def tomlish(value: Any) -> str:
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k} = {tomlish(v)}" for k, v in value.items()) + "}"
     return str(value)
+
+
+def strategy_params_text(cls) -> str:
+    """``key=default (low..high)`` for each tunable parameter of a strategy class."""
+    ranges = getattr(cls, "ranges", {})
+    parts = []
+    for key, value in cls.params.items():
+        text = f"{key}={value}"
+        if key in ranges:
+            low, high = ranges[key]
+            text += f" ({'' if low is None else low}..{'' if high is None else high})"
+        parts.append(text)
+    return ", ".join(parts)

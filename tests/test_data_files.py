@@ -145,3 +145,49 @@ def test_a_bad_card_in_a_data_file_is_a_one_line_refusal(game, old, new, key, tm
     result = runner.invoke(app, ["run", game, "--data", str(mine), "-n", "2", "-q",
                                  "--out", str(tmp_path / "out")])
     one_line_error(result, key)
+
+
+def _specs(spec):
+    from simcli.games import schema as sc
+
+    yield spec
+    children = []
+    if isinstance(spec, sc.Table):
+        children = [*spec.fields.values(), *([spec.extra] if spec.extra else [])]
+    elif isinstance(spec, sc.Tagged):
+        children = list(spec.variants.values())
+    elif isinstance(spec, sc.List):
+        children = [spec.item]
+    elif isinstance(spec, sc.Map):
+        children = [spec.value]
+    elif isinstance(spec, sc.Either):
+        children = list(spec.options)
+    for child in children:
+        yield from _specs(child)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_declared_number_and_array_has_a_finite_bound(name):
+    from simcli.games import schema as sc
+
+    for spec in _specs(get_game(name).schema):
+        if isinstance(spec, sc.Int | sc.Num):
+            assert spec.lo is not None and spec.hi is not None, spec
+        if isinstance(spec, sc.List):
+            assert spec.length is not None or spec.max_len is not None, spec
+        if isinstance(spec, sc.Map):
+            assert spec.max_keys is not None, spec
+
+
+def test_scenario_rules_and_sweep_variants_use_the_same_validation(tmp_path):
+    scen = tmp_path / "s.toml"
+    scen.write_text('game = "lovebattle"\ngames = 2\n[rules]\nhero_moves = 1000000\n',
+                    encoding="utf-8")
+    result = runner.invoke(app, ["run", "--scenario", str(scen), "-q",
+                                 "--out", str(tmp_path / "o")])
+    one_line_error(result, "hero_moves", "0..30")
+    sweep = tmp_path / "w.toml"
+    sweep.write_text('game = "class89"\ngames = 2\n[[variant]]\nname = "zero"\n'
+                     '[variant.rules]\nsignatures_per_point = 0\n', encoding="utf-8")
+    result = runner.invoke(app, ["sweep", str(sweep), "-q", "--out", str(tmp_path / "w")])
+    one_line_error(result, "signatures_per_point", "zero")
