@@ -221,3 +221,57 @@ if __name__ == "__main__":  # pragma: no cover - a measuring tool
         print(name, counts, f"{time.perf_counter() - t0:.1f} s")
         for line in bad[:60]:
             print("   ", line)
+
+
+def spec_at(schema, data: Any, path: Path):
+    """The schema spec that checks the value at ``path`` of ``data`` (None if unknown)."""
+    from simcli.games import schema as sc
+
+    spec, node = schema, data
+    for part in path:
+        if isinstance(spec, sc.Either):
+            spec = next((o for o in spec.options if o.matches(node)), None)
+        if isinstance(spec, sc.Tagged):
+            variant = spec.variants.get(node.get(spec.tag))
+            spec = None if variant is None else sc.Table({spec.tag: sc.Str(), **variant.fields})
+        if isinstance(spec, sc.Table):
+            spec = spec.fields.get(part, spec.extra)
+        elif isinstance(spec, sc.List | sc.Map):
+            spec = spec.item if isinstance(spec, sc.List) else spec.value
+        else:
+            return None
+        node = node[part]
+    if isinstance(spec, sc.Either):
+        spec = next((o for o in spec.options if o.matches(node)), None)
+    return spec
+
+
+def bound_mutations(game) -> Iterator[tuple[Path, Any]]:
+    """Every integer field at its declared lowest and highest value."""
+    from simcli.games import schema as sc
+
+    data = game.default_data()
+    for path, value in paths(data):
+        spec = spec_at(game.schema, data, path)
+        if isinstance(spec, sc.Int) and not isinstance(value, bool):
+            for bound in (spec.lo, spec.hi):
+                if bound != value and not (spec.nonzero and bound == 0):
+                    yield path, bound
+
+
+def fuzz_bounds(name: str, *, n_games: int = 1, every: int = 1) -> tuple[dict, list[str]]:
+    """Each integer at its declared bounds: refused by a cross check or the games run."""
+    game = get_game(name)
+    shipped = game.default_data()
+    counts = {"tried": 0, "refused": 0, "refused_related": 0, "ran": 0, "bad": 0}
+    bad = []
+    for i, (path, value) in enumerate(bound_mutations(game)):
+        if i % every:
+            continue
+        counts["tried"] += 1
+        kind, detail = outcome(game, mutate(shipped, path, value), path, n_games=n_games,
+                               all_counts=False)
+        counts[kind] += 1
+        if kind == "bad":
+            bad.append(f"{detail} (value {value!r:.60})")
+    return counts, bad

@@ -64,6 +64,17 @@ def test_one_field_mutations_are_refused_naming_the_key_or_play(name, record_pro
     assert time.perf_counter() - t0 < 60
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_integers_at_their_declared_bounds_are_refused_by_a_cross_check_or_play(name):
+    """Every declared bound is playable: at its lowest and highest value an integer either
+    meets a cross check naming it (or its table) or the games run (a stride keeps CI fast;
+    `datafuzz.fuzz_bounds(name)` tries them all)."""
+    counts, bad = datafuzz.fuzz_bounds(name, every=4)
+    print(name, counts)
+    assert bad == [], "\n".join(bad[:20])
+    assert counts["ran"] > 0
+
+
 VALUES = st.one_of(
     st.integers(min_value=-10**9, max_value=10**9), st.booleans(), st.text(max_size=8),
     st.floats(allow_nan=True), st.lists(st.integers(-3, 3), max_size=3),

@@ -139,8 +139,8 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
             raise RulesError(f"tile[{i}].stack", "one of A, B, C, D expected")
         w, h = int(t["width"]), int(t["height"])
         if not (1 <= w <= gcols and 1 <= h <= grows):
-            raise RulesError(f"tile[{i}].width",
-                             f"tile {w}x{h} does not fit a {gcols}x{grows} grid")
+            raise RulesError(f"tile[{i}]", f"width x height = {w}x{h} does not fit the "
+                             f"board.grid_cols x board.grid_rows = {gcols}x{grows} grid")
         fits = []
         for r in range(grows - h + 1):
             for c in range(gcols - w + 1):

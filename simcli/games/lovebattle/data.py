@@ -138,7 +138,8 @@ def compile_rules(data: Mapping[str, Any], n_players: int) -> Rules:
     if not p["love_min"] <= p["starting_love"] <= p["love_max"]:
         raise RulesError("starting_love", "must lie between love_min and love_max")
     if p["starting_ki"] * n_players > p["ki_supply"]:
-        raise RulesError("ki_supply", "too few Ki tokens for the starting Ki")
+        raise RulesError("ki_supply", f"{p['ki_supply']} Ki tokens are too few for starting_ki"
+                         f" = {p['starting_ki']} x {n_players} players")
     if p["vote_tokens"] // 5 < n_players:
         raise RulesError("vote_tokens", f"{n_players} players need {n_players} per Girl")
     if p["test_min"] > p["test_max"]:

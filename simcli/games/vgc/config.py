@@ -216,16 +216,20 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
     if side not in ("dark", "light"):
         raise RulesError(f"grid.{ns}.side", "dark or light")
     spaces = [(c, cols + r) for r in range(rows) for c in range(cols)]
-    for pair in grid.get("shared", []):
+    for k, pair in enumerate(grid.get("shared", [])):
         if len(pair) != 2 or not all(0 <= x < cols + rows for x in pair):
-            raise RulesError(f"grid.{ns}.shared", "pairs of board slots")
+            raise RulesError(f"grid.{ns}.shared[{k}]",
+                             f"a pair of board slots 0..{cols + rows - 1} (grid.{ns}.cols + "
+                             f"grid.{ns}.rows)")
         spaces.append((pair[0], pair[1]))
     boards, blank = [], []
     for i, b in enumerate(_req(data, "boards", "")):
         raw = b.get(side, [])
         raw = [raw] if isinstance(raw, str) else list(raw)
         if raw:
-            boards.append(tuple(_parse_action(a, f"boards[{i}].{side}") for a in raw))
+            key = f"boards[{i}].{side}"
+            boards.append(tuple(_parse_action(a, key if isinstance(b.get(side), str) else
+                                              f"{key}[{j}]") for j, a in enumerate(raw)))
         else:
             blank.append(f"boards[{i}].{side}")
     if len(boards) < cols + rows:
@@ -255,7 +259,11 @@ def compile_rules(data: Mapping[str, Any], n: int) -> Rules:
     if len(initial) < n:
         raise RulesError("initial_games", f"one per player needed ({n})")
     if len(games) < p["rental_store_size"]:
-        raise RulesError("games", "fewer games than the Rental Store needs")
+        raise RulesError("games", f"{len(games)} games, fewer than rental_store_size = "
+                         f"{p['rental_store_size']}")
+    if p["rental_crystals"] > p["rental_store_size"]:
+        raise RulesError("rental_crystals", f"more Crystals than Rental Store cards "
+                         f"(rental_store_size = {p['rental_store_size']})")
     mags = []
     for i, pair in enumerate(_req(_req(data, "magazines", ""), "genre_pairs", "magazines")):
         if len(pair) != 2 or any(g not in genres for g in pair):
