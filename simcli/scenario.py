@@ -185,7 +185,7 @@ def apply_overrides(data: dict, overrides: dict[str, Any], *, shape: bool = True
                 raise ScenarioError(
                     f"unknown rules parameter {dotted!r}"
                     + (f" under {here!r}" if here else "")
-                    + (f"; valid: {shown}" if shown else "")
+                    + (f"; valid: {shown}" if shown else "") + " (`simcli rules GAME` lists all)"
                 )
             if depth == len(parts) - 1:
                 old = node[name]
