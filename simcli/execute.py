@@ -7,7 +7,6 @@ results.parquet and the summaries, and keeps whatever finished if interrupted.
 from __future__ import annotations
 
 import shlex
-import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -26,12 +25,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from simcli import __version__, report
+from simcli import __version__, outdir, report
 from simcli.games import UnknownGameError, get_game
 from simcli.runner import (
-    PARTS,
     RunConfig,
-    clear_errors,
+    check_jobs,
+    check_scheduler,
     count_errors,
     merge_parts,
     run_chunks,
@@ -159,21 +158,24 @@ class RateColumn(ProgressColumn):
 
 
 def prepare_folder(folder: Path, meta: dict[str, Any], resume: bool) -> None:
-    """A fresh output folder, or (``resume``) the same run's folder kept as it is."""
+    """A fresh output folder, or (``resume``) the same run's folder kept as it is.
+
+    Only a new, empty or simcli-marked folder is accepted (see :mod:`simcli.outdir`); a
+    fresh run deletes only the files the previous run listed in its marker."""
+    outdir.check_folder(folder, resume=resume)
     if resume and (folder / report.RUN_FILE).exists():
         old = report.read_run_file(folder)
-        keys = ("game", "players", "seed", "strategies", "overrides", "data_hash", "variants")
+        keys = ("game", "rules_version", "players", "seed", "strategies", "overrides",
+                "data_hash", "variants")
         diff = [k for k in keys if old.get(k) != meta.get(k)]
         if diff:
             raise ScenarioError(
-                f"--resume: {folder} holds a different run ({diff[0]} differs); "
+                f"--resume: {folder} holds a different run ({diff[0]} differs: "
+                f"{str(old.get(diff[0]))[:40]!r} there, {str(meta.get(diff[0]))[:40]!r} now); "
                 "use another --out or drop --resume")
         return
-    for name in (PARTS, "plots"):
-        shutil.rmtree(folder / name, ignore_errors=True)
-    for name in ("results.parquet", "summary.json", "summary.md", "report.html"):
-        (folder / name).unlink(missing_ok=True)
-    clear_errors(folder)
+    if folder.is_dir():
+        outdir.clear(folder)
 
 
 @dataclass
@@ -191,7 +193,10 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
             start: int = 0) -> Outcome:
     """Play a planned run into its folder and write the summaries."""
     folder = plan.folder
+    check_jobs(jobs, backend)
     if start == 0:
+        if backend == "dask" and scheduler:
+            check_scheduler(scheduler)
         prepare_folder(folder, plan.meta, resume)
     report.write_run_file(folder, plan.meta)
     total = sum(max(0, c.n_games - start) for c in plan.configs)

@@ -15,6 +15,7 @@ import polars as pl
 
 from simcli import __version__, stats, tables
 from simcli.execute import RunPlan, check_strategies, reproduce_command
+from simcli.fsio import save_figure
 from simcli.games import get_game
 from simcli.runner import RunConfig, toml_value
 from simcli.scenario import (
@@ -260,7 +261,7 @@ def heatmap(df: pl.DataFrame, variants: list[dict], folder: Path) -> list[Path]:
             fig.colorbar(im, ax=ax, shrink=0.8)
         fig.tight_layout()
         path = folder / f"sweep_heatmap_{n}p.png"
-        fig.savefig(path, dpi=110)
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
     return paths
