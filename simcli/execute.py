@@ -25,7 +25,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from simcli import __version__, outdir, report
+from simcli import __version__, outdir, report, validate
 from simcli.games import UnknownGameError, get_game
 from simcli.runner import (
     RunConfig,
@@ -71,9 +71,26 @@ def check_game(name: str | None, scenario: Scenario | None) -> str:
     return game
 
 
+def refuse_sections(scenario: str | Path | None) -> None:
+    """`run` plays one variant and judges nothing: a scenario with [[variant]], [grid] or
+    [check] belongs to `sweep` or `check`, never silently half-used."""
+    if not scenario:
+        return
+    scen = load_scenario(scenario)
+    if scen.variants or scen.grid:
+        raise ScenarioError(f"scenario {str(scenario)!r} has "
+                            f"{'[[variant]]' if scen.variants else '[grid]'}: `run` plays one "
+                            "variant; use `simcli sweep` (or drop the section)")
+    if scen.check:
+        raise ScenarioError(f"scenario {str(scenario)!r} has [check] bounds, which `run` does "
+                            "not judge: use `simcli check`")
+
+
 def check_strategies(game: str, specs: list[str]) -> tuple[str, ...]:
     specs = list(specs) or list(default_mix(game))
     for spec in specs:
+        if not isinstance(spec, str):
+            raise ScenarioError(f"strategies must be names like \"random\", not {spec!r:.40}")
         try:
             resolve(game, spec)
         except UnknownStrategyError as exc:
@@ -113,6 +130,8 @@ def plan_run(
         raise ScenarioError(f"--games must be at least 1, not {n_games}")
     seed = seed if seed is not None else (scen.seed if scen and scen.seed is not None
                                           else DEFAULT_SEED)
+    validate.seed(seed)
+    validate.games(n_games)
     specs = check_strategies(name, list(strategies or []) or (scen.strategies if scen else []))
     merged = dict(scen.rules) if scen else {}
     merged.update(overrides or {})
@@ -288,9 +307,9 @@ def execute_until(plan: RunPlan, width: float, max_games: int | None, **kwargs) 
 
     from simcli.runner import CHUNK
 
-    if width <= 0 or width >= 0.5:
-        raise ScenarioError(f"--until-ci takes a half-width between 0 and 0.5, not {width}")
-    limit = max_games or 100 * plan.configs[0].n_games
+    validate.half_width(width)
+    validate.games(max_games, "--max-games")
+    limit = max_games if max_games is not None else 100 * plan.configs[0].n_games
     if limit < plan.configs[0].n_games:
         raise ScenarioError(f"--max-games {limit} is below --games {plan.configs[0].n_games}")
     outcome = execute(plan, **kwargs)

@@ -54,6 +54,25 @@ def read_run_file(folder: Path) -> dict[str, Any]:
     return meta
 
 
+def check_run_meta(folder: Path, meta: dict[str, Any]) -> None:
+    """The parts of run.json a replay reads: variants, overrides, players, data file."""
+    path = folder / RUN_FILE
+    variants = meta.get("variants") or []
+    ok = isinstance(variants, list) and all(
+        isinstance(v, dict) and isinstance(v.get("name"), str)
+        and isinstance(v.get("rules", {}), dict) for v in variants)
+    if not ok:
+        raise ReportError(f"{path}: 'variants' must be a list of {{name, rules}} tables")
+    if not isinstance(meta.get("overrides", {}), dict):
+        raise ReportError(f"{path}: 'overrides' must be a table")
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in meta["players"]):
+        raise ReportError(f"{path}: 'players' must be a list of integers")
+    if not all(isinstance(s, str) for s in meta["strategies"]):
+        raise ReportError(f"{path}: 'strategies' must be a list of strategy names")
+    if meta.get("data_file") is not None and not isinstance(meta["data_file"], str):
+        raise ReportError(f"{path}: 'data_file' must be a path")
+
+
 def scan_results(folder: Path) -> pl.LazyFrame:
     """results.parquet as a LazyFrame: the standard tables stream over it."""
     path = folder / "results.parquet"

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simcli import __version__, stats, tables
+from simcli import __version__, stats, tables, validate
 from simcli.execute import RunPlan, check_strategies, reproduce_command
 from simcli.fsio import save_figure
 from simcli.games import get_game
@@ -44,6 +44,7 @@ def expand_variants(scen) -> list[dict[str, Any]]:
         return [{"name": v["name"], "rules": dict(v.get("rules", {})), "grid": {}}
                 for v in scen.variants]
     if scen.grid:
+        validate.grid_size(scen.grid, f"scenario {str(scen.path)!r}")
         for key, values in scen.grid.items():
             if not isinstance(values, list) or not values:
                 raise ScenarioError(f"scenario {str(scen.path)!r}: grid.{key} must be a "
@@ -77,6 +78,8 @@ def plan_sweep(path: str | Path, *, games: int | None = None, seed: int | None =
                             f"players, not {bad[0]}")
     n_games = games or scen.games or 1000
     seed = seed if seed is not None else (scen.seed if scen.seed is not None else 1)
+    validate.seed(seed)
+    validate.games(n_games)
     specs = check_strategies(scen.game, list(strategies or scen.strategies))
     base, data_file, digest = build_data(scen.game, scen.data, {})
     variants = expand_variants(scen)
