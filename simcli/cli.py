@@ -254,9 +254,13 @@ def _finish(outcome, quiet: bool, print_table) -> None:
     err.print(f"{outcome.games} games in {outcome.seconds:.1f} s ({rate:,.0f} games/s) -> "
               f"{outcome.folder}", highlight=False)
     if outcome.interrupted:
-        err.print(f"interrupted: kept the games finished so far in {outcome.folder}; "
-                  "rerun with --resume to continue", highlight=False)
-        raise typer.Exit(130)
+        from simcli.clierrors import interrupt_status
+
+        status = interrupt_status()
+        err.print(f"{'terminated' if status == 143 else 'interrupted'}: kept the games "
+                  f"finished so far in {outcome.folder}; rerun with --resume to continue",
+                  highlight=False)
+        raise typer.Exit(status)
     if outcome.summary is None:
         err.print(f"no game finished: nothing to summarise in {outcome.folder}",
                   highlight=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -160,36 +161,57 @@ def _loky_results(tasks: Iterator[Task], workers: int
     from joblib.externals.loky import get_reusable_executor
     from joblib.externals.loky.process_executor import BrokenProcessPool
 
+    warnings.filterwarnings("ignore", category=UserWarning, module="joblib")
     window = 2 * workers
-    executor = get_reusable_executor(max_workers=workers)
     inflight: deque = deque()
     source = iter(tasks)
+    executor = get_reusable_executor(max_workers=workers)
+
+    def submit(task):
+        try:
+            return executor.submit(play_chunk, *task)
+        except BrokenProcessPool:
+            return None
+
+    def isolated(task) -> tuple[dict, list]:
+        """Play a suspect chunk alone in a fresh pool; a second death is recorded."""
+        nonlocal executor
+        executor = get_reusable_executor(max_workers=workers)
+        try:
+            return executor.submit(play_chunk, *task).result()
+        except BrokenProcessPool as again:
+            return _chunk_failed(task, RuntimeError(
+                f"the worker process died twice playing games {task[1]}..{task[2] - 1} "
+                f"({str(again).splitlines()[0]})"))
+        except Exception as exc:  # noqa: BLE001 - a chunk must not sink the run
+            return _chunk_failed(task, exc)
+
     try:
         while True:
             while len(inflight) < window:
                 task = next(source, None)
                 if task is None:
                     break
-                inflight.append((task, executor.submit(play_chunk, *task)))
+                future = submit(task)
+                inflight.append((task, future))
+                if future is None:
+                    break
             if not inflight:
                 return
             task, future = inflight.popleft()
             try:
+                if future is None:
+                    raise BrokenProcessPool("the worker pool broke")
                 result = future.result()
             except BrokenProcessPool:
-                suspects = [task, *(t for t, _ in inflight)]
+                suspects = [(task, future), *inflight]
                 inflight.clear()
-                for suspect in suspects:
-                    executor = get_reusable_executor(max_workers=workers)
-                    try:
-                        result = executor.submit(play_chunk, *suspect).result()
-                    except BrokenProcessPool as again:
-                        result = _chunk_failed(suspect, RuntimeError(
-                            f"the worker process died twice playing games {suspect[1]}.."
-                            f"{suspect[2] - 1} ({again})"))
-                    except Exception as exc:  # noqa: BLE001 - a chunk must not sink the run
-                        result = _chunk_failed(suspect, exc)
-                    yield suspect, result
+                for suspect, fut in suspects:
+                    if (fut is not None and fut.done() and not fut.cancelled()
+                            and fut.exception() is None):
+                        yield suspect, fut.result()
+                    else:
+                        yield suspect, isolated(suspect)
                 executor = get_reusable_executor(max_workers=workers)
                 continue
             except Exception as exc:  # noqa: BLE001 - a chunk must not sink the run
@@ -197,7 +219,8 @@ def _loky_results(tasks: Iterator[Task], workers: int
             yield task, result
     except BaseException:
         for _, future in inflight:
-            future.cancel()
+            if future is not None:
+                future.cancel()
         executor.shutdown(wait=False, kill_workers=True)
         raise
 
