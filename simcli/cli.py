@@ -355,7 +355,6 @@ def _plan_from_folder(folder: str, index: int, variant: str | None, players: int
     from simcli.scenario import ScenarioError
 
     meta = report.read_run_file(Path(folder))
-    report.check_run_meta(Path(folder), meta)
     variants = meta.get("variants") or [{"name": "default", "rules": {}}]
     names = [v["name"] for v in variants]
     chosen = variants[0] if variant is None else next(

@@ -51,6 +51,7 @@ def read_run_file(folder: Path) -> dict[str, Any]:
         if not isinstance(meta.get(key), kind) or isinstance(meta.get(key), bool):
             raise ReportError(f"{path} is not a simcli run file ({key!r} missing or not "
                               f"{kind.__name__})")
+    check_run_meta(folder, meta)
     return meta
 
 
