@@ -564,21 +564,22 @@ def _cli(*args, **kwargs):
 
 
 def test_a_killed_worker_costs_at_most_its_chunk(tmp_path):
+    """SIGKILL of the worker playing game 602: its chunk (600-799) is played again alone,
+    dies again and becomes error records; the other chunks are kept."""
     n, rate = 800, 0.003
     bad = faulty_games(n, rate)
     assert {i // 200 for i in bad} == {3}
-    folder = tmp_path / "killed"
-    proc = _cli("run", FAULT, "-n", n, "-j", 2, "-q", "--strategy", "random",
-                "--set", 'fault="kill"', "--set", f"fault_rate={rate}", "--out", folder,
-                cwd=tmp_path)
-    _, err = proc.communicate(timeout=240)
-    assert "Traceback" not in err, err
-    assert proc.returncode == 1, err
-    assert "200 game(s) raised" in err
+    plan = _fault_plan("kill", rate, n, tmp_path)
+    folder = plan.folder
+    folder.mkdir()
+    done, errors, interrupted = run_chunks(plan.configs, folder, jobs=2)
+    assert (done, errors, interrupted) == (n, 200, False)
     records = [json.loads(line) for line in (folder / "errors.jsonl").open()]
     assert sorted(r["game_index"] for r in records) == list(range(600, 800))
     assert "died twice" in records[0]["error"]
-    assert json.loads((folder / "summary.json").read_text())["games"] == 600
+    merge_parts(folder, plan.configs)
+    kept = pl.read_parquet(folder / "results.parquet")["game_index"].unique().sort()
+    assert kept.to_list() == list(range(600))
 
 
 def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
