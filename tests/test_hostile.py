@@ -618,3 +618,68 @@ def test_limits_are_documented():
     assert validate.MAX_VARIANTS == 1000 and validate.MAX_GAMES == 10**12
     assert MAX_AUTO_STEPS >= 100_000 and JOBS_PER_CORE == 4 and SCHEDULER_TIMEOUT <= 10
     assert math.isfinite(validate.MAX_SEED)
+
+
+def test_an_unreachable_scheduler_is_one_line_exit_1_before_the_folder_is_touched(
+        good, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from simcli import runner
+
+    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1)
+    folder = tmp_path / "prev"
+    shutil.copytree(good, folder)
+    before = snapshot(folder)
+    one_line(invoke(["run", TOY, "-n", 5, "-q", "--backend", "dask", "--scheduler",
+                     "tcp://127.0.0.1:9", "--out", folder]), 1, "no dask scheduler")
+    assert snapshot(folder) == before
+
+
+def test_a_full_disk_while_playing_keeps_the_finished_chunks(tmp_path, monkeypatch):
+    import errno
+
+    from simcli import runner
+
+    real, calls = runner.pq.write_table, []
+
+    def write(table, where, *args, **kwargs):
+        calls.append(where)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device", str(where))
+        return real(table, where, *args, **kwargs)
+
+    monkeypatch.setattr(runner.pq, "write_table", write)
+    folder = tmp_path / "full"
+    one_line(invoke(["run", TOY, "-n", 600, "-j", 1, "-q", "--out", folder]), 1,
+             "No space left", "200 games finished are kept")
+    parts = [p.name for p in (folder / ".parts").iterdir()]
+    assert len(parts) == 1 and parts[0].endswith("0000000000.parquet")
+
+
+def test_a_folder_simcli_may_not_write_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(outdir.os, "access", lambda path, mode: False)
+    one_line(invoke(["run", TOY, "-n", 5, "-q", "--out", tmp_path / "ro"]), 2, "permission")
+    assert not (tmp_path / "ro").exists()
+
+
+def test_a_second_ctrl_c_still_ends_in_one_line(tmp_path, monkeypatch):
+    from simcli import execute
+
+    real = execute.run_chunks
+
+    def first_ctrl_c(*args, **kwargs):
+        done, errors, _ = real(*args, **kwargs)
+        return done, errors, True
+
+    def second_ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(execute, "run_chunks", first_ctrl_c)
+    monkeypatch.setattr(execute.report, "build", second_ctrl_c)
+    folder = tmp_path / "int"
+    one_line(invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder]), 130,
+             "--resume")
+    assert (folder / "results.parquet").is_file()
+    monkeypatch.undo()
+    result = invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder, "--resume"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((folder / "summary.json").read_text())["games"] == 20
