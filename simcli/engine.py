@@ -63,7 +63,7 @@ class StepCapError(DecisionCapError):
 
 
 #: automatic steps a game may run between two decisions (games' advance loops count them)
-MAX_AUTO_STEPS = 200_000
+MAX_AUTO_STEPS = 20_000
 
 
 def step_cap_error(steps: int) -> StepCapError:
