@@ -335,7 +335,7 @@ def run_chunks(
     try:
         if backend == "dask":
             results = _dask_results(pending(), workers, scheduler)
-        elif workers == 1:
+        elif jobs == 1:  # in this process (a game that kills its process ends simcli)
             results = ((task, play_chunk(*task)) for task in pending())
         else:
             results = _loky_results(pending(), workers)
