@@ -6,6 +6,7 @@ results.parquet and the summaries, and keeps whatever finished if interrupted.
 """
 from __future__ import annotations
 
+import random
 import shlex
 import sys
 import time
@@ -92,9 +93,13 @@ def check_strategies(game: str, specs: list[str]) -> tuple[str, ...]:
         if not isinstance(spec, str):
             raise ScenarioError(f"strategies must be names like \"random\", not {spec!r:.40}")
         try:
-            resolve(game, spec)
+            factory = resolve(game, spec)
         except UnknownStrategyError as exc:
             raise ScenarioError(str(exc)) from None
+        try:  # build one bot now, so its parameter checks run before any folder is touched
+            factory(get_game(game), 0, random.Random(0))
+        except (UnknownStrategyError, TypeError, ValueError) as exc:
+            raise ScenarioError(f"strategy {spec!r}: {exc}") from None
     return tuple(specs)
 
 
