@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 import json
 from pathlib import Path
 from typing import Annotated
@@ -12,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from simcli import __version__
+from simcli.clierrors import OneLineGroup, guard
 
 app = typer.Typer(
     name="simcli",
@@ -20,6 +20,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=OneLineGroup,
 )
 err = Console(stderr=True, soft_wrap=True)
 out = Console()
@@ -31,22 +32,9 @@ class Backend(enum.StrEnum):
 
 
 def user_errors(fn):
-    """Every error a user can cause: one line on stderr, exit status 2."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from simcli.games import UnknownGameError
-        from simcli.report import ReportError
-        from simcli.scenario import ScenarioError
-        from strategies import UnknownStrategyError
-
-        try:
-            return fn(*args, **kwargs)
-        except (ScenarioError, UnknownGameError, UnknownStrategyError, ReportError) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper
+    """Every error a user can cause: one line on stderr, exit status 2 (environment
+    failures 1, interrupts 130/143; see simcli.clierrors)."""
+    return guard(fn)
 
 
 # shared options
@@ -115,10 +103,13 @@ def run(
     quiet: QuietOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
-    from simcli.execute import argv_command, plan_run, print_main_table
+    from simcli import validate
+    from simcli.execute import argv_command, plan_run, print_main_table, refuse_sections
     from simcli.scenario import parse_set
 
+    validate.numbers(seed_=seed, games_=games, max_games=max_games, until_ci=until_ci)
     _check_backend(backend, scheduler)
+    refuse_sections(scenario)
     plan = plan_run(game, scenario=scenario, players=players, games=games, seed=seed,
                     strategies=strategy, overrides=parse_set(set_), data_file=data,
                     out=out_dir, command=argv_command())
@@ -163,9 +154,11 @@ def sweep(
     quiet: QuietOpt = False,
 ) -> None:
     """Run every rules variant of a scenario on the same game seeds and rank them."""
+    from simcli import validate
     from simcli.execute import print_main_table
     from simcli.sweep import plan_sweep
 
+    validate.numbers(seed_=seed, games_=games, max_games=max_games, until_ci=until_ci)
     _check_backend(backend, scheduler)
     plan = plan_sweep(scenario, games=games, seed=seed, players=players, strategies=strategy,
                       out=out_dir)
@@ -229,8 +222,10 @@ def check(
     quiet: QuietOpt = False,
 ) -> None:
     """Balance regression check: exit 1 if win shares moved (or a bound fails), else 0."""
+    from simcli import validate
     from simcli.compare import run_check
 
+    validate.numbers(games_=games, max_games=max_games, tolerance_=tolerance)
     _check_backend(backend, scheduler)
     result = run_check(scenario, baseline=baseline, tolerance=tolerance, max_games=max_games,
                        games=games, out=out_dir, jobs=jobs, backend=backend.value,
@@ -259,9 +254,13 @@ def _finish(outcome, quiet: bool, print_table) -> None:
     err.print(f"{outcome.games} games in {outcome.seconds:.1f} s ({rate:,.0f} games/s) -> "
               f"{outcome.folder}", highlight=False)
     if outcome.interrupted:
-        err.print(f"interrupted: kept the games finished so far in {outcome.folder}; "
-                  "rerun with --resume to continue", highlight=False)
-        raise typer.Exit(130)
+        from simcli.clierrors import interrupt_status
+
+        status = interrupt_status()
+        err.print(f"{'terminated' if status == 143 else 'interrupted'}: kept the games "
+                  f"finished so far in {outcome.folder}; rerun with --resume to continue",
+                  highlight=False)
+        raise typer.Exit(status)
     if outcome.summary is None:
         err.print(f"no game finished: nothing to summarise in {outcome.folder}",
                   highlight=False)
@@ -299,14 +298,24 @@ def replay(
     Either GAME --seed S with the strategies in seat order (as the run's rows for that
     game show them), or --from DIR --index I to replay game I of a results folder.
     """
+    from simcli import validate
     from simcli.execute import plan_run
     from simcli.runner import replay as replay_game
     from simcli.scenario import ScenarioError, parse_set
 
+    validate.numbers(seed_=seed, index=index)
     if from_dir is not None:
         if index is None:
             raise ScenarioError("--from needs --index (the game_index to replay)")
+        given = [name for name, value in (("--seed", seed), ("--strategy", strategy),
+                                          ("--set", set_), ("--data", data),
+                                          ("--scenario", scenario)) if value]
+        if given:
+            raise ScenarioError(f"--from takes the run's settings from the folder; drop "
+                                f"{given[0]}")
         plan, cfg_index = _plan_from_folder(from_dir, index, variant, players)
+        if game is not None and game != plan.game:
+            raise ScenarioError(f"{from_dir} holds {plan.game} games, not {game}")
         cfg = plan.configs[0]
         record = replay_game(cfg, index=cfg_index)
         seed = record.seed
@@ -362,9 +371,12 @@ def _plan_from_folder(folder: str, index: int, variant: str | None, players: int
     if not 0 <= index < int(meta.get("games", 0)):
         raise ScenarioError(f"--index {index} is outside 0..{int(meta.get('games', 0)) - 1}")
     overrides = {**meta.get("overrides", {}), **chosen.get("rules", {})}
-    plan = plan_run(meta["game"], players=players, games=index + 1, seed=meta["seed"],
-                    strategies=meta.get("strategies"), overrides=overrides,
-                    data_file=meta.get("data_file"))
+    try:
+        plan = plan_run(meta["game"], players=players, games=index + 1, seed=meta["seed"],
+                        strategies=meta.get("strategies"), overrides=overrides,
+                        data_file=meta.get("data_file"))
+    except ScenarioError as exc:
+        raise ScenarioError(f"{Path(folder) / report.RUN_FILE}: {exc}") from None
     return plan, index
 
 

@@ -38,16 +38,56 @@ def load_side(path: str | Path) -> Side:
     if not summary_path.is_file():
         raise ScenarioError(f"{path}: no summary.json (run `simcli report` on it first?)")
     try:
-        summary = json.loads(summary_path.read_text())
-    except json.JSONDecodeError as exc:
+        summary = json.loads(summary_path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{summary_path} is not valid JSON: {exc}") from None
-    for key in ("game", "rules_version", "seats", "strategy_table"):
-        if key not in summary:
-            raise ScenarioError(f"{summary_path} is not a simcli summary (no {key!r})")
+    check_summary(summary_path, summary)
     results = None
     if (folder / "results.parquet").is_file():
-        results = pl.read_parquet(folder / "results.parquet")
+        from simcli.report import ReportError, check_results_file
+
+        try:
+            check_results_file(folder / "results.parquet")
+            results = pl.read_parquet(folder / "results.parquet")
+        except ReportError as exc:
+            raise ScenarioError(str(exc)) from None
+        except (pl.exceptions.PolarsError, OSError) as exc:
+            raise ScenarioError(f"{folder / 'results.parquet'} cannot be read: "
+                                f"{str(exc).strip().splitlines()[0] if str(exc) else exc}"
+                                ) from None
     return Side(str(path), summary, results)
+
+
+#: what compare and check read of a summary: table -> keys of each row
+SUMMARY_ROWS = {
+    "seats": ("variant", "n_players", "seat", "wins", "games", "win_share", "ci_low",
+              "ci_high", "mean_score"),
+    "strategy_table": ("variant", "n_players", "strategy", "wins", "games", "win_share"),
+}
+
+
+def check_summary(path: Path, summary: Any) -> None:
+    """A summary.json compare and check can read (ScenarioError naming the file if not)."""
+    if not isinstance(summary, dict):
+        raise ScenarioError(f"{path} is not a simcli summary (not a JSON object)")
+    for key in ("game", "rules_version", "seats", "strategy_table"):
+        if key not in summary:
+            raise ScenarioError(f"{path} is not a simcli summary (no {key!r})")
+    for key in ("game", "rules_version"):
+        if not isinstance(summary[key], str):
+            raise ScenarioError(f"{path}: {key!r} must be a string")
+    for table, keys in SUMMARY_ROWS.items():
+        rows = summary[table]
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise ScenarioError(f"{path}: {table!r} must be a list of rows")
+        for i, row in enumerate(rows):
+            missing = [k for k in keys if k not in row]
+            if missing:
+                raise ScenarioError(f"{path}: {table}[{i}] has no {missing[0]!r}")
+            for k in ("wins", "games", "win_share", "n_players"):
+                if k in row and (isinstance(row[k], bool)
+                                 or not isinstance(row[k], int | float)):
+                    raise ScenarioError(f"{path}: {table}[{i}].{k} is not a number")
 
 
 def _players(summary: dict) -> list[int]:
@@ -277,9 +317,12 @@ def run_check(scenario: str, *, baseline: str | None, tolerance: float,
     folder = out or str(Path("reports") / f"check-{Path(scenario).stem}")
     plan = plan_run(None, scenario=scenario, games=games, out=folder)
     if baseline:
-        if tolerance < 0:
+        if not tolerance >= 0:  # also refuses nan
             raise ScenarioError(f"--tolerance must be >= 0, not {tolerance}")
         base = load_side(baseline)
+        from simcli.outdir import check_folder
+
+        check_folder(plan.folder, what="--out", protect=(baseline,))
         refuse_mismatch(base.summary, {**plan.meta, "seats": [
             {"n_players": n} for n in plan.meta["players"]]})
         outcome = execute(plan, **run_kwargs)

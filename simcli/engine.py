@@ -27,6 +27,8 @@ import numpy as np
 __all__ = [
     "Decision",
     "DecisionCapError",
+    "MAX_AUTO_STEPS",
+    "StepCapError",
     "Game",
     "GameRecord",
     "IllegalActionError",
@@ -52,6 +54,21 @@ class IllegalActionError(ValueError):
 
 class DecisionCapError(RuntimeError):
     """A game ran past its decision cap: a non-terminating rules bug."""
+
+
+class StepCapError(DecisionCapError):
+    """A game ran more than ``MAX_AUTO_STEPS`` automatic steps without asking anyone
+    anything: a loop without decisions (a rules bug, or rules data such as a huge
+    number of turns that nobody can act in)."""
+
+
+#: automatic steps a game may run between two decisions (games' advance loops count them)
+MAX_AUTO_STEPS = 20_000
+
+
+def step_cap_error(steps: int) -> StepCapError:
+    return StepCapError(f"game ran {steps} automatic steps without a decision (limit "
+                        f"{MAX_AUTO_STEPS}): a loop that makes no decisions")
 
 
 class RulesError(ValueError):

@@ -6,8 +6,8 @@ results.parquet and the summaries, and keeps whatever finished if interrupted.
 """
 from __future__ import annotations
 
+import random
 import shlex
-import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -26,12 +26,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from simcli import __version__, report
+from simcli import __version__, outdir, report, validate
 from simcli.games import UnknownGameError, get_game
 from simcli.runner import (
-    PARTS,
     RunConfig,
-    clear_errors,
+    check_jobs,
+    check_scheduler,
     count_errors,
     merge_parts,
     run_chunks,
@@ -73,13 +73,34 @@ def check_game(name: str | None, scenario: Scenario | None) -> str:
     return game
 
 
+def refuse_sections(scenario: str | Path | None) -> None:
+    """`run` plays one variant and judges nothing: a scenario with [[variant]], [grid] or
+    [check] belongs to `sweep` or `check`, never silently half-used."""
+    if not scenario:
+        return
+    scen = load_scenario(scenario)
+    if scen.variants or scen.grid:
+        raise ScenarioError(f"scenario {str(scenario)!r} has "
+                            f"{'[[variant]]' if scen.variants else '[grid]'}: `run` plays one "
+                            "variant; use `simcli sweep` (or drop the section)")
+    if scen.check:
+        raise ScenarioError(f"scenario {str(scenario)!r} has [check] bounds, which `run` does "
+                            "not judge: use `simcli check`")
+
+
 def check_strategies(game: str, specs: list[str]) -> tuple[str, ...]:
     specs = list(specs) or list(default_mix(game))
     for spec in specs:
+        if not isinstance(spec, str):
+            raise ScenarioError(f"strategies must be names like \"random\", not {spec!r:.40}")
         try:
-            resolve(game, spec)
+            factory = resolve(game, spec)
         except UnknownStrategyError as exc:
             raise ScenarioError(str(exc)) from None
+        try:  # build one bot now, so its parameter checks run before any folder is touched
+            factory(get_game(game), 0, random.Random(0))
+        except (UnknownStrategyError, TypeError, ValueError) as exc:
+            raise ScenarioError(f"strategy {spec!r}: {exc}") from None
     return tuple(specs)
 
 
@@ -115,6 +136,8 @@ def plan_run(
         raise ScenarioError(f"--games must be at least 1, not {n_games}")
     seed = seed if seed is not None else (scen.seed if scen and scen.seed is not None
                                           else DEFAULT_SEED)
+    validate.seed(seed)
+    validate.games(n_games)
     specs = check_strategies(name, list(strategies or []) or (scen.strategies if scen else []))
     merged = dict(scen.rules) if scen else {}
     merged.update(overrides or {})
@@ -160,21 +183,24 @@ class RateColumn(ProgressColumn):
 
 
 def prepare_folder(folder: Path, meta: dict[str, Any], resume: bool) -> None:
-    """A fresh output folder, or (``resume``) the same run's folder kept as it is."""
+    """A fresh output folder, or (``resume``) the same run's folder kept as it is.
+
+    Only a new, empty or simcli-marked folder is accepted (see :mod:`simcli.outdir`); a
+    fresh run deletes only the files the previous run listed in its marker."""
+    outdir.check_folder(folder, resume=resume)
     if resume and (folder / report.RUN_FILE).exists():
         old = report.read_run_file(folder)
-        keys = ("game", "players", "seed", "strategies", "overrides", "data_hash", "variants")
+        keys = ("game", "rules_version", "players", "seed", "strategies", "overrides",
+                "data_hash", "variants")
         diff = [k for k in keys if old.get(k) != meta.get(k)]
         if diff:
             raise ScenarioError(
-                f"--resume: {folder} holds a different run ({diff[0]} differs); "
+                f"--resume: {folder} holds a different run ({diff[0]} differs: "
+                f"{str(old.get(diff[0]))[:40]!r} there, {str(meta.get(diff[0]))[:40]!r} now); "
                 "use another --out or drop --resume")
         return
-    for name in (PARTS, "plots"):
-        shutil.rmtree(folder / name, ignore_errors=True)
-    for name in ("results.parquet", "summary.json", "summary.md", "report.html"):
-        (folder / name).unlink(missing_ok=True)
-    clear_errors(folder)
+    if folder.is_dir():
+        outdir.clear(folder)
 
 
 @dataclass
@@ -192,7 +218,10 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
             start: int = 0) -> Outcome:
     """Play a planned run into its folder and write the summaries."""
     folder = plan.folder
+    check_jobs(jobs, backend)
     if start == 0:
+        if backend == "dask" and scheduler:
+            check_scheduler(scheduler)
         prepare_folder(folder, plan.meta, resume)
     report.write_run_file(folder, plan.meta)
     total = sum(max(0, c.n_games - start) for c in plan.configs)
@@ -284,9 +313,9 @@ def execute_until(plan: RunPlan, width: float, max_games: int | None, **kwargs) 
 
     from simcli.runner import CHUNK
 
-    if width <= 0 or width >= 0.5:
-        raise ScenarioError(f"--until-ci takes a half-width between 0 and 0.5, not {width}")
-    limit = max_games or 100 * plan.configs[0].n_games
+    validate.half_width(width)
+    validate.games(max_games, "--max-games")
+    limit = max_games if max_games is not None else 100 * plan.configs[0].n_games
     if limit < plan.configs[0].n_games:
         raise ScenarioError(f"--max-games {limit} is below --games {plan.configs[0].n_games}")
     outcome = execute(plan, **kwargs)

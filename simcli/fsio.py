@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-__all__ = ["atomic_path", "atomic_write_bytes", "atomic_write_text", "atomic_open"]
+__all__ = ["atomic_path", "atomic_write_bytes", "atomic_write_text", "atomic_open", "save_figure"]
 
 
 @contextlib.contextmanager
@@ -63,3 +63,12 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename."""
     with atomic_open(path, "wb") as fh:
         fh.write(data)
+
+
+def save_figure(fig, path: str | os.PathLike, **kwargs) -> Path:
+    """``fig.savefig(path)`` through a temporary file and a rename (format from the suffix)."""
+    target = Path(path)
+    with atomic_path(target) as tmp:
+        fig.savefig(tmp, format=kwargs.pop("format", target.suffix.lstrip(".") or "png"),
+                    **kwargs)
+    return target

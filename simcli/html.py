@@ -105,5 +105,7 @@ def render(summary: dict[str, Any], plot_dir: Path) -> str:
 
 def write(summary: dict[str, Any], folder: Path) -> Path:
     path = folder / "report.html"
-    path.write_text(render(summary, folder / "plots"), encoding="utf-8")
+    from simcli.fsio import atomic_write_text
+
+    atomic_write_text(path, render(summary, folder / "plots"))
     return path

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow as pa
 
-from simcli import __version__, plots, tables
+from simcli import __version__, fsio, outdir, plots, tables
 from simcli.games import get_game
 
 RUN_FILE = "run.json"
@@ -24,15 +25,53 @@ class ReportError(ValueError):
 
 
 def write_run_file(folder: Path, meta: dict[str, Any]) -> None:
+    """run.json: the run's parameters, stamped as simcli's marker with the files simcli
+    wrote into the folder (kept from the marker already there)."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / RUN_FILE).write_text(json.dumps(meta, indent=2, default=str) + "\n")
+    files = outdir.owned_files(folder) if (folder / RUN_FILE).is_file() else None
+    fsio.atomic_write_text(folder / RUN_FILE, json.dumps(outdir.marker(meta, files), indent=2,
+                                                         default=str) + "\n")
+
+
+#: keys every run.json has, and their types
+RUN_KEYS = {"game": str, "players": list, "games": int, "seed": int, "strategies": list}
 
 
 def read_run_file(folder: Path) -> dict[str, Any]:
     path = folder / RUN_FILE
     if not path.is_file():
         raise ReportError(f"{folder} has no {RUN_FILE}: not a simcli results folder")
-    return json.loads(path.read_text())
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ReportError(f"{path} is not valid JSON ({exc})") from None
+    if not isinstance(meta, dict):
+        raise ReportError(f"{path} is not a simcli run file (not a JSON object)")
+    for key, kind in RUN_KEYS.items():
+        if not isinstance(meta.get(key), kind) or isinstance(meta.get(key), bool):
+            raise ReportError(f"{path} is not a simcli run file ({key!r} missing or not "
+                              f"{kind.__name__})")
+    check_run_meta(folder, meta)
+    return meta
+
+
+def check_run_meta(folder: Path, meta: dict[str, Any]) -> None:
+    """The parts of run.json a replay reads: variants, overrides, players, data file."""
+    path = folder / RUN_FILE
+    variants = meta.get("variants") or []
+    ok = isinstance(variants, list) and all(
+        isinstance(v, dict) and isinstance(v.get("name"), str)
+        and isinstance(v.get("rules", {}), dict) for v in variants)
+    if not ok:
+        raise ReportError(f"{path}: 'variants' must be a list of {{name, rules}} tables")
+    if not isinstance(meta.get("overrides", {}), dict):
+        raise ReportError(f"{path}: 'overrides' must be a table")
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in meta["players"]):
+        raise ReportError(f"{path}: 'players' must be a list of integers")
+    if not all(isinstance(s, str) for s in meta["strategies"]):
+        raise ReportError(f"{path}: 'strategies' must be a list of strategy names")
+    if meta.get("data_file") is not None and not isinstance(meta["data_file"], str):
+        raise ReportError(f"{path}: 'data_file' must be a path")
 
 
 def scan_results(folder: Path) -> pl.LazyFrame:
@@ -40,7 +79,24 @@ def scan_results(folder: Path) -> pl.LazyFrame:
     path = folder / "results.parquet"
     if not path.is_file():
         raise ReportError(f"{folder} has no results.parquet (no game finished?)")
+    check_results_file(path)
     return pl.scan_parquet(path)
+
+
+def check_results_file(path: Path) -> None:
+    """A results.parquet simcli can read: parquet, with the standard columns."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from simcli.worker import BASE_COLUMNS
+
+    try:
+        schema = pq.read_schema(path)
+    except (pa.ArrowException, OSError) as exc:
+        raise ReportError(f"{path} is not a readable parquet file ({exc})") from None
+    missing = [c for c in BASE_COLUMNS if c not in schema.names]
+    if missing:
+        raise ReportError(f"{path} is not a simcli results file (no {missing[0]!r} column)")
 
 
 def _frame(df: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
@@ -211,20 +267,34 @@ def markdown(summary: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _game_of(folder: Path, meta: dict[str, Any]):
+    from simcli.games import UnknownGameError
+
+    try:
+        return get_game(meta["game"])
+    except UnknownGameError as exc:
+        raise ReportError(f"{folder / RUN_FILE}: {exc}") from None
+
+
 def build(folder: Path, errors: int | None = None, interrupted: bool = False) -> dict[str, Any]:
     """(Re)write summary.json, summary.md and plots/ for a results folder."""
     from simcli.runner import count_errors
 
     folder = Path(folder)
     meta = read_run_file(folder)
+    outdir.check_folder(folder, what="results folder")
     lf = scan_results(folder)
-    if tables.game_count(lf) == 0:
-        raise ReportError(f"{folder}/results.parquet has no rows")
-    if errors is None:
-        errors = count_errors(folder)
-    game = get_game(meta["game"])
-    game_df = lf.collect() if _has_own_analysis(game) else None
-    summary = summarize(folder, meta, lf, errors, interrupted, game_df)
+    game = _game_of(folder, meta)
+    try:
+        if tables.game_count(lf) == 0:
+            raise ReportError(f"{folder}/results.parquet has no rows")
+        if errors is None:
+            errors = count_errors(folder)
+        game_df = lf.collect() if _has_own_analysis(game) else None
+        summary = summarize(folder, meta, lf, errors, interrupted, game_df)
+    except (pl.exceptions.PolarsError, pa.ArrowException) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ReportError(f"{folder / 'results.parquet'} cannot be read: {first}") from None
     plot_dir = folder / "plots"
     plot_dir.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
@@ -242,8 +312,9 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
 
         paths += heatmap(lf, meta.get("variants", []), plot_dir)
     summary["plots"] = [p.name for p in paths]
-    (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    (folder / "summary.md").write_text(markdown(summary))
+    outdir.note(folder, [f"plots/{p.name}" for p in paths if p.parent == plot_dir])
+    fsio.atomic_write_text(folder / "summary.json", json.dumps(summary, indent=2) + "\n")
+    fsio.atomic_write_text(folder / "summary.md", markdown(summary))
     from simcli import html
 
     html.write(summary, folder)

@@ -13,18 +13,24 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import warnings
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from simcli import fsio
 from simcli.engine import game_seed, play_game
 from simcli.games import get_game
 from simcli.worker import (  # noqa: F401 - re-exported for callers of the runner
     BASE_COLUMNS,
+    MalformedResult,
     RunConfig,
     _compiled_rules,
+    error_record,
+    metric_kind,
     play_chunk,
     toml_value,
 )
@@ -35,15 +41,70 @@ PARTS = ".parts"
 
 
 # ---------------------------------------------------------------------------- parent
+#: most automatic worker processes: this many per core (and never more than tasks)
+JOBS_PER_CORE = 4
+#: seconds to wait for a dask scheduler before giving up
+SCHEDULER_TIMEOUT = 5
+
+
+class EnvironmentFailure(RuntimeError):
+    """Not the user's input but the machine: an unreachable scheduler, a full disk
+    (one line, exit status 1; what finished is kept)."""
+
+
 def chunk_bounds(start: int, stop: int, size: int = CHUNK) -> list[tuple[int, int]]:
     """Chunks aligned on multiples of ``size`` (so chunking never depends on jobs)."""
-    bounds = []
+    return list(iter_chunks(start, stop, size))
+
+
+def iter_chunks(start: int, stop: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
+    """:func:`chunk_bounds`, lazily (a run of 1e12 games plans nothing in advance)."""
     lo = start
     while lo < stop:
         hi = min(stop, (lo // size + 1) * size)
-        bounds.append((lo, hi))
+        yield lo, hi
         lo = hi
-    return bounds
+
+
+def count_chunks(start: int, stop: int, size: int = CHUNK) -> int:
+    return 0 if stop <= start else (stop - 1) // size - start // size + 1
+
+
+def max_jobs() -> int:
+    return JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_jobs(jobs: int, backend: str = "loky") -> None:
+    """--jobs: 1..JOBS_PER_CORE x cores, or -k for all cores but k-1."""
+    from simcli.scenario import ScenarioError
+
+    cores = os.cpu_count() or 1
+    cap = max_jobs() if backend == "loky" else 1024
+    low = -cores if backend == "loky" else -1
+    if not isinstance(jobs, int) or jobs == 0 or jobs > cap or jobs < low:
+        raise ScenarioError(f"--jobs {jobs}: give 1 to {cap} worker processes, or -1 for one "
+                            f"per core ({cores} cores; -2 all but one)")
+
+
+def effective_jobs(jobs: int, tasks: int) -> int:
+    """Worker processes to start: never more than the tasks."""
+    if jobs < 1:
+        jobs = max(1, (os.cpu_count() or 1) + 1 + jobs)
+    return max(1, min(jobs, tasks))
+
+
+def check_scheduler(address: str) -> None:
+    """Fail fast (EnvironmentFailure) when a dask scheduler does not answer."""
+    try:
+        from distributed import Client
+    except ImportError:
+        return
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise EnvironmentFailure(f"--scheduler {address}: no dask scheduler answered within "
+                                 f"{SCHEDULER_TIMEOUT} s ({type(exc).__name__})") from None
+    client.close()
 
 
 def _part_prefix(cfg: RunConfig) -> str:
@@ -56,27 +117,189 @@ def _part_path(folder: Path, cfg: RunConfig, start: int) -> Path:
     return folder / PARTS / f"{_part_prefix(cfg)}{start:010d}.parquet"
 
 
-def _execute(tasks: list[tuple[RunConfig, int, int]], jobs: int, backend: str,
-             scheduler: str | None) -> Iterator[tuple[dict, list]]:
-    """Yield chunk results in task order."""
-    if jobs == 1 and backend == "loky":
-        for cfg, lo, hi in tasks:
-            yield play_chunk(cfg, lo, hi)
-        return
+Task = tuple[RunConfig, int, int]
+
+
+def _dask_results(tasks: Iterator[Task], jobs: int, scheduler: str | None
+                  ) -> Iterator[tuple[Task, tuple[dict, list]]]:
     import joblib
+    from distributed import Client
 
-    calls = (joblib.delayed(play_chunk)(cfg, lo, hi) for cfg, lo, hi in tasks)
-    if backend == "dask":
-        from distributed import Client
+    order: deque[Task] = deque()
 
-        client = Client(scheduler) if scheduler else Client(processes=True)
+    def calls():
+        for task in tasks:
+            order.append(task)
+            yield joblib.delayed(play_chunk)(*task)
+
+    client = Client(scheduler, timeout=SCHEDULER_TIMEOUT) if scheduler else \
+        Client(processes=True)
+    try:
+        with joblib.parallel_config(backend="dask"):
+            for result in joblib.Parallel(n_jobs=jobs, return_as="generator")(calls()):
+                yield order.popleft(), result
+    finally:
+        client.close()
+
+
+def _chunk_failed(task: Task, exc: BaseException) -> tuple[dict, list]:
+    """Every game of a chunk whose worker died (twice) or failed outside the games."""
+    cfg, lo, hi = task
+    errs = [error_record(cfg, i, game_seed(cfg.seed, i), cfg.seat_strategies(i), exc)
+            for i in range(lo, hi)]
+    return {name: [] for name in BASE_COLUMNS}, errs
+
+
+def _loky_results(tasks: Iterator[Task], workers: int
+                  ) -> Iterator[tuple[Task, tuple[dict, list]]]:
+    """Chunk results in task order from a pool of ``workers`` loky processes.
+
+    A worker that dies (SIGKILL, ``os._exit``, a crash) breaks the pool: the chunks that
+    were in flight are played again one at a time in a fresh pool, and a chunk whose
+    worker dies again becomes error records. Ctrl-C and SIGTERM end the workers.
+    """
+    from joblib.externals.loky import get_reusable_executor
+    from joblib.externals.loky.process_executor import BrokenProcessPool
+
+    warnings.filterwarnings("ignore", category=UserWarning, module="joblib")
+    window = 2 * workers
+    inflight: deque = deque()
+    source = iter(tasks)
+    executor = get_reusable_executor(max_workers=workers)
+
+    def submit(task):
         try:
-            with joblib.parallel_config(backend="dask"):
-                yield from joblib.Parallel(n_jobs=jobs, return_as="generator")(calls)
-        finally:
-            client.close()
-        return
-    yield from joblib.Parallel(n_jobs=jobs, backend=backend, return_as="generator")(calls)
+            return executor.submit(play_chunk, *task)
+        except BrokenProcessPool:
+            return None
+
+    def isolated(task) -> tuple[dict, list]:
+        """Play a suspect chunk alone in a fresh pool; a second death is recorded."""
+        nonlocal executor
+        executor = get_reusable_executor(max_workers=workers)
+        try:
+            return executor.submit(play_chunk, *task).result()
+        except BrokenProcessPool as again:
+            return _chunk_failed(task, RuntimeError(
+                f"the worker process died twice playing games {task[1]}..{task[2] - 1} "
+                f"({str(again).splitlines()[0]})"))
+        except Exception as exc:  # noqa: BLE001 - a chunk must not sink the run
+            return _chunk_failed(task, exc)
+
+    try:
+        while True:
+            while len(inflight) < window:
+                task = next(source, None)
+                if task is None:
+                    break
+                future = submit(task)
+                inflight.append((task, future))
+                if future is None:
+                    break
+            if not inflight:
+                return
+            task, future = inflight.popleft()
+            try:
+                if future is None:
+                    raise BrokenProcessPool("the worker pool broke")
+                result = future.result()
+            except BrokenProcessPool:
+                suspects = [(task, future), *inflight]
+                inflight.clear()
+                for suspect, fut in suspects:
+                    if (fut is not None and fut.done() and not fut.cancelled()
+                            and fut.exception() is None):
+                        yield suspect, fut.result()
+                    else:
+                        yield suspect, isolated(suspect)
+                executor = get_reusable_executor(max_workers=workers)
+                continue
+            except Exception as exc:  # noqa: BLE001 - a chunk must not sink the run
+                result = _chunk_failed(task, exc)
+            yield task, result
+    except BaseException:
+        for _, future in inflight:
+            if future is not None:
+                future.cancel()
+        executor.shutdown(wait=False, kill_workers=True)
+        raise
+
+
+class _Sink:
+    """Writes each chunk's part file and error records; keeps one kind per column."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.done = 0
+        self.errors = 0
+        self.kinds: dict[str, str] = {}
+        self.error_file = folder / "errors.jsonl"
+        parts = sorted(p for p in (folder / PARTS).glob("*.parquet"))
+        if parts:
+            try:
+                schema = pq.read_schema(parts[0])
+            except (pa.ArrowException, OSError):
+                schema = pa.schema([])
+            for f in schema:
+                if f.name in BASE_COLUMNS or pa.types.is_null(f.type):
+                    continue
+                self.kinds[f.name] = ("bool" if pa.types.is_boolean(f.type) else
+                                      "str" if pa.types.is_string(f.type)
+                                      or pa.types.is_large_string(f.type) else "number")
+
+    def _admit(self, task: Task, cols: dict, errs: list) -> tuple[dict, list]:
+        """Drop the games whose metric kinds differ from the run's (they become errors).
+        Within a chunk the worker already keeps one kind per metric, so the first value
+        of each column tells its kind."""
+        cfg = task[0]
+        bad: dict[int, str] = {}
+        for name, values in cols.items():
+            if name in BASE_COLUMNS:
+                continue
+            first = next((v for v in values if v is not None), None)
+            try:
+                kind = metric_kind(first)
+            except MalformedResult:
+                kind = "?"
+            if kind is None:
+                continue
+            known = self.kinds.setdefault(name, kind)
+            if kind != known:
+                for row, value in enumerate(values):
+                    if value is not None:
+                        bad.setdefault(cols["game_index"][row],
+                                       f"metric {name!r} is a {kind} in this game but a "
+                                       f"{known} in earlier games of the run")
+        if not bad:
+            return cols, errs
+        keep = [i for i, g in enumerate(cols["game_index"]) if g not in bad]
+        cols = {name: [values[i] for i in keep] for name, values in cols.items()}
+        errs = list(errs)
+        for index, why in sorted(bad.items()):
+            errs.append(error_record(cfg, index, game_seed(cfg.seed, index),
+                                     cfg.seat_strategies(index), MalformedResult(why)))
+        return cols, errs
+
+    def write(self, task: Task, result: tuple[dict, list]) -> int:
+        cfg, lo, hi = task
+        cols, errs = self._admit(task, *result)
+        try:
+            table = pa.Table.from_pydict(cols)
+        except (pa.ArrowException, TypeError, ValueError) as exc:
+            cols, more = _chunk_failed(task, MalformedResult(f"rows do not fit a table: {exc}"))
+            errs = more
+            table = pa.Table.from_pydict(cols)
+        if errs:
+            with self.error_file.open("a", encoding="utf-8") as fh:
+                for err in errs:
+                    fh.write(json.dumps(err, default=str) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+        with fsio.atomic_path(_part_path(self.folder, cfg, lo)) as tmp:
+            pq.write_table(table, tmp)
+        self.done += hi - lo
+        self.errors += len(errs)
+        return hi - lo
 
 
 def run_chunks(
@@ -92,38 +315,41 @@ def run_chunks(
     """Play games ``start..cfg.n_games-1`` of every config into part files in ``folder``.
 
     Returns (games done, errors, interrupted). Parts already on disk are kept and
-    skipped, so an interrupted run loses nothing and can be continued.
+    skipped, so an interrupted run loses nothing and can be continued. Chunks are planned
+    lazily; at most min(jobs, chunks) workers start.
     """
     parts = folder / PARTS
     parts.mkdir(parents=True, exist_ok=True)
-    tasks = []
-    for cfg in configs:
-        for lo, hi in chunk_bounds(start, cfg.n_games):
-            if not _part_path(folder, cfg, lo).exists():
-                tasks.append((cfg, lo, hi))
-    done = errors = 0
-    error_file = folder / "errors.jsonl"
-    if jobs < 1:
-        jobs = max(1, (os.cpu_count() or 1) + 1 + jobs)
+    present = set(os.listdir(parts))
+
+    def pending() -> Iterator[Task]:
+        for cfg in configs:
+            prefix = _part_prefix(cfg)
+            for lo, hi in iter_chunks(start, cfg.n_games):
+                if f"{prefix}{lo:010d}.parquet" not in present:
+                    yield cfg, lo, hi
+
+    n_tasks = sum(count_chunks(start, cfg.n_games) for cfg in configs)
+    workers = effective_jobs(jobs, n_tasks)
+    sink = _Sink(folder)
     try:
-        for (cfg, lo, hi), (cols, errs) in zip(
-            tasks, _execute(tasks, jobs, backend, scheduler), strict=False
-        ):
-            path = _part_path(folder, cfg, lo)
-            tmp = path.with_suffix(".tmp")
-            pq.write_table(pa.Table.from_pydict(cols), tmp)
-            if errs:
-                with error_file.open("a", encoding="utf-8") as fh:
-                    for err in errs:
-                        fh.write(json.dumps(err) + "\n")
-            tmp.replace(path)
-            done += hi - lo
-            errors += len(errs)
+        if backend == "dask":
+            results = _dask_results(pending(), workers, scheduler)
+        elif jobs == 1:  # in this process (a game that kills its process ends simcli)
+            results = ((task, play_chunk(*task)) for task in pending())
+        else:
+            results = _loky_results(pending(), workers)
+        for task, result in results:
+            k = sink.write(task, result)
             if progress:
-                progress(hi - lo)
+                progress(k)
     except KeyboardInterrupt:
-        return done, errors, True
-    return done, errors, False
+        return sink.done, sink.errors, True
+    except OSError as exc:
+        raise EnvironmentFailure(
+            f"writing {folder}: {exc.strerror or exc}; the {sink.done} games finished are "
+            "kept (rerun with --resume once fixed)") from None
+    return sink.done, sink.errors, False
 
 
 def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
@@ -144,15 +370,13 @@ def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
     schema = pa.unify_schemas(tables, promote_options="permissive")
     schema = pa.schema([f.with_type(pa.string()) if pa.types.is_null(f.type) else f
                         for f in schema])
-    tmp = out.with_suffix(".tmp")
-    with pq.ParquetWriter(tmp, schema) as writer:
+    with fsio.atomic_path(out) as tmp, pq.ParquetWriter(tmp, schema) as writer:
         for p in paths:
             table = pq.read_table(p)
             for name in schema.names:
                 if name not in table.column_names:
                     table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
             writer.write_table(table.select(schema.names).cast(schema))
-    tmp.replace(out)
     return out
 
 
@@ -162,10 +386,6 @@ def count_errors(folder: Path) -> int:
         return 0
     with path.open(encoding="utf-8") as fh:
         return sum(1 for line in fh if line.strip())
-
-
-def clear_errors(folder: Path) -> None:
-    (folder / "errors.jsonl").unlink(missing_ok=True)
 
 
 def replay(cfg: RunConfig, index: int | None = None, seed: int | None = None):

@@ -88,6 +88,11 @@ def check_schema(expected: Any, given: Any, key: str = "") -> None:
         )
     if isinstance(expected, dict):
         unknown = sorted(set(given) - set(expected) - set(META_KEYS))
+        if _is_open_table(expected):
+            wrong = [k for k in unknown if not str(k).isdigit()]
+            if wrong:
+                raise ScenarioError(f"{_join(key, str(wrong[0]))}: unknown key; this table is "
+                                    "keyed by player count (\"2\", \"3\", ...)")
         if unknown and not _is_open_table(expected):
             raise ScenarioError(
                 f"{_join(key, unknown[0])}: unknown key; valid keys: "
@@ -242,6 +247,9 @@ def load_scenario(path: str | Path) -> Scenario:
     if "game" not in raw:
         raise ScenarioError(f"scenario {str(path)!r}: missing key 'game'")
     game = raw["game"]
+    if not isinstance(game, str):
+        raise ScenarioError(f"scenario {str(path)!r}: game must be a name like \"vghs\", "
+                            f"got {game!r:.40}")
     try:
         get_game(game)
     except UnknownGameError as exc:
@@ -264,6 +272,12 @@ def load_scenario(path: str | Path) -> Scenario:
             _expect(path, key, raw[key], kind, what)
     if "games" in raw and raw["games"] < 1:
         raise ScenarioError(f"scenario {str(path)!r}: games must be at least 1")
+    if "seed" in raw and raw["seed"] < 0:
+        raise ScenarioError(f"scenario {str(path)!r}: seed must be 0 or more, not {raw['seed']}")
+    for i, spec in enumerate(raw.get("strategies", [])):
+        if not isinstance(spec, str):
+            raise ScenarioError(f"scenario {str(path)!r}: strategies[{i}] must be a strategy "
+                                f"name, got {spec!r:.40}")
     data = raw.get("data")
     if data is not None:
         data = str((Path(path).parent / data).resolve()) if not Path(data).is_absolute() else data
@@ -279,6 +293,15 @@ def load_scenario(path: str | Path) -> Scenario:
             )
         if "name" not in v:
             raise ScenarioError(f"scenario {str(path)!r}: variant[{i}] needs a name")
+        if not isinstance(v["name"], str) or not v["name"].strip():
+            raise ScenarioError(f"scenario {str(path)!r}: variant[{i}].name must be a "
+                                f"non-empty string, got {v['name']!r:.40}")
+        if not isinstance(v.get("rules", {}), dict):
+            raise ScenarioError(f"scenario {str(path)!r}: variant[{i}].rules must be a table "
+                                "of rules parameters")
+        if not isinstance(v.get("description", ""), str):
+            raise ScenarioError(f"scenario {str(path)!r}: variant[{i}].description must be a "
+                                "string")
     return Scenario(
         game=game, path=Path(path), name=raw.get("name", Path(path).stem),
         description=raw.get("description", ""), players=list(players),

@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simcli import __version__, stats, tables
+from simcli import __version__, stats, tables, validate
 from simcli.execute import RunPlan, check_strategies, reproduce_command
+from simcli.fsio import save_figure
 from simcli.games import get_game
 from simcli.runner import RunConfig, toml_value
 from simcli.scenario import (
@@ -44,6 +45,7 @@ def expand_variants(scen) -> list[dict[str, Any]]:
         return [{"name": v["name"], "rules": dict(v.get("rules", {})), "grid": {}}
                 for v in scen.variants]
     if scen.grid:
+        validate.grid_size(scen.grid, f"scenario {str(scen.path)!r}")
         for key, values in scen.grid.items():
             if not isinstance(values, list) or not values:
                 raise ScenarioError(f"scenario {str(scen.path)!r}: grid.{key} must be a "
@@ -77,6 +79,8 @@ def plan_sweep(path: str | Path, *, games: int | None = None, seed: int | None =
                             f"players, not {bad[0]}")
     n_games = games or scen.games or 1000
     seed = seed if seed is not None else (scen.seed if scen.seed is not None else 1)
+    validate.seed(seed)
+    validate.games(n_games)
     specs = check_strategies(scen.game, list(strategies or scen.strategies))
     base, data_file, digest = build_data(scen.game, scen.data, {})
     variants = expand_variants(scen)
@@ -261,7 +265,7 @@ def heatmap(df: pl.DataFrame, variants: list[dict], folder: Path) -> list[Path]:
             fig.colorbar(im, ax=ax, shrink=0.8)
         fig.tight_layout()
         path = folder / f"sweep_heatmap_{n}p.png"
-        fig.savefig(path, dpi=110)
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
     return paths

@@ -6,12 +6,13 @@ strategies (not pyarrow, polars or the analysis stack): workers stay small.
 from __future__ import annotations
 
 import json
+import numbers
 import shlex
 import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from simcli.engine import game_seed, play_game
+from simcli.engine import Result, game_seed, play_game
 from simcli.games import get_game
 from strategies import resolve
 
@@ -86,14 +87,17 @@ def _compiled_rules(cfg: RunConfig):
 def play_chunk(cfg: RunConfig, start: int, stop: int) -> tuple[dict[str, list], list[dict]]:
     """Play games ``start..stop-1`` of a run; return columnar rows and error records.
 
-    A game that raises (or runs past its decision cap) adds an error record instead of
-    rows; the chunk goes on.
+    A game that raises (or runs past its decision or step cap, or calls ``sys.exit``), or
+    whose :class:`Result` does not fit the run's columns, adds an error record instead of
+    rows; the chunk goes on. The rows of a game are built inside that guard, so a malformed
+    result never reaches the table.
     """
     game = get_game(cfg.game)
     rules = _compiled_rules(cfg)
     factories = {spec: resolve(cfg.game, spec) for spec in sorted(set(cfg.strategies))}
     cols: dict[str, list] = {name: [] for name in BASE_COLUMNS}
     extra: dict[str, list] = {}
+    kinds: dict[str, str] = {}
     errors: list[dict] = []
     rows = 0
     for index in range(start, stop):
@@ -101,25 +105,13 @@ def play_chunk(cfg: RunConfig, start: int, stop: int) -> tuple[dict[str, list], 
         specs = cfg.seat_strategies(index)
         try:
             rec = play_game(game, cfg.n_players, rules, [factories[s] for s in specs], seed)
-        except Exception as exc:  # noqa: BLE001 - a broken game must not sink the run
-            errors.append({
-                "variant": cfg.variant, "game_index": index, "seed": seed,
-                "strategies": specs, "error": f"{type(exc).__name__}: {exc}",
-                "traceback": traceback.format_exc(), "replay": cfg.replay_command(index),
-            })
+            base, metrics = game_rows(cfg, index, seed, specs, rec, kinds)
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - a broken game must not sink the run
+            errors.append(error_record(cfg, index, seed, specs, exc, traceback.format_exc()))
             continue
-        res = rec.result
-        labels = specs + list(res.automata)
-        for row, label in enumerate(labels):
-            values = (index, seed, cfg.game, cfg.variant, cfg.n_players, row + 1, label,
-                      float(res.scores[row]), int(res.places[row]),
-                      float(res.win_shares[row]), int(res.turns), rec.decisions,
-                      res.end_reason)
+        for values, merged in zip(base, metrics, strict=True):
             for name, value in zip(BASE_COLUMNS, values, strict=True):
                 cols[name].append(value)
-            merged = dict(res.metrics)
-            if row < len(res.seat_metrics):
-                merged.update(res.seat_metrics[row])
             for name, value in merged.items():
                 column = extra.get(name)
                 if column is None:
@@ -131,3 +123,87 @@ def play_chunk(cfg: RunConfig, start: int, stop: int) -> tuple[dict[str, list], 
                     column.append(None)
     cols.update(extra)
     return cols, errors
+
+
+class MalformedResult(ValueError):
+    """A game's Result that does not fit the run's columns."""
+
+
+def error_record(cfg: RunConfig, index: int, seed: int, specs: list[str], exc: BaseException,
+                 trace: str = "") -> dict:
+    return {"variant": cfg.variant, "game_index": index, "seed": seed, "strategies": specs,
+            "error": f"{type(exc).__name__}: {exc}", "traceback": trace,
+            "replay": cfg.replay_command(index)}
+
+
+_NUMBER = numbers.Real
+
+
+def metric_kind(value: Any) -> str | None:
+    """The column kind of a metric value (None for a missing value)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, _NUMBER):
+        return "number"
+    if isinstance(value, str):
+        return "str"
+    raise MalformedResult(f"a metric value must be a number, string, boolean or None, not "
+                          f"{type(value).__name__} ({value!r:.40})")
+
+
+def game_rows(cfg: RunConfig, index: int, seed: int, specs: list[str], rec, kinds: dict
+              ) -> tuple[list[tuple], list[dict]]:
+    """The rows of one game, checked: one score, place and win share per row, numbers
+    where numbers belong, and each metric keeping one kind (``kinds``, updated)."""
+    res = rec.result
+    if not isinstance(res, Result):
+        raise MalformedResult(f"result() returned {type(res).__name__}, not a Result")
+    labels = specs + list(res.automata)
+    n = len(labels)
+    for name in ("scores", "places", "win_shares"):
+        seq = getattr(res, name)
+        if not isinstance(seq, tuple | list) or len(seq) != n:
+            got = len(seq) if isinstance(seq, tuple | list) else type(seq).__name__
+            raise MalformedResult(f"Result.{name} has {got} entries for {n} rows "
+                                  f"({cfg.n_players} seats + {len(res.automata)} automata)")
+        for i, value in enumerate(seq):
+            if isinstance(value, bool) or not isinstance(value, _NUMBER):
+                raise MalformedResult(f"Result.{name}[{i}] is {value!r:.40}, not a number")
+    if not isinstance(res.turns, numbers.Integral) or isinstance(res.turns, bool):
+        raise MalformedResult(f"Result.turns is {res.turns!r:.40}, not an integer")
+    if not isinstance(res.end_reason, str):
+        raise MalformedResult(f"Result.end_reason is {res.end_reason!r:.40}, not a string")
+    if not isinstance(res.metrics, dict) or not isinstance(res.seat_metrics, tuple | list):
+        raise MalformedResult("Result.metrics must be a dict and seat_metrics a sequence of "
+                              "dicts")
+    base, metrics = [], []
+    local: dict[str, str] = {}
+    for row, label in enumerate(labels):
+        base.append((index, seed, cfg.game, cfg.variant, cfg.n_players, row + 1, label,
+                     float(res.scores[row]), int(res.places[row]),
+                     float(res.win_shares[row]), int(res.turns), rec.decisions,
+                     res.end_reason))
+        merged = dict(res.metrics)
+        if row < len(res.seat_metrics):
+            extra = res.seat_metrics[row]
+            if not isinstance(extra, dict):
+                raise MalformedResult(f"Result.seat_metrics[{row}] is not a dict")
+            merged.update(extra)
+        for name, value in merged.items():
+            if not isinstance(name, str) or name in BASE_COLUMNS:
+                raise MalformedResult(f"metric name {name!r} is not a string or clashes "
+                                      "with a standard column")
+            kind = metric_kind(value)
+            if kind is None:
+                continue
+            known = kinds.get(name) or local.get(name)
+            if known is None:
+                local[name] = kind
+            elif known != kind:
+                raise MalformedResult(f"metric {name!r} is a {kind} here but a {known} in "
+                                      "earlier games of the run")
+        metrics.append(merged)
+    kinds.update(local)
+    return base, metrics

@@ -18,18 +18,32 @@ class UnknownGameError(LookupError):
     pass
 
 
+#: what a ``module:NAME`` game must have to be played
+REQUIRED = ("name", "players", "default_players", "RULES_VERSION", "max_decisions",
+            "default_data", "make_rules", "setup", "decision", "apply", "view", "result")
+
+
 def get_game(name: str) -> Game:
     """The game registered as ``name``; UnknownGameError names the valid choices.
 
     ``package.module:ATTR`` loads a game from any importable module (a designer's own
     game, or the toy game of the tests).
     """
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game is named by a string, not {name!r:.40}")
     if ":" in name:
         module, _, attr = name.partition(":")
         try:
-            return getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as exc:
-            raise UnknownGameError(f"cannot load game {name!r}: {exc}") from None
+            game = getattr(importlib.import_module(module), attr)
+        except Exception as exc:  # noqa: BLE001 - a designer's module may raise anything
+            raise UnknownGameError(f"cannot load game {name!r}: {type(exc).__name__}: "
+                                   f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+        missing = [a for a in REQUIRED if not hasattr(game, a)]
+        if missing or not isinstance(getattr(game, "players", None), range):
+            what = f"no {missing[0]!r}" if missing else "players is not a range"
+            raise UnknownGameError(f"{name!r} is not a simcli game ({what}; see the Game "
+                                   "protocol in simcli.engine)")
+        return game
     try:
         module = GAMES[name]
     except KeyError:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simcli.fsio import save_figure
 from simcli.stats import wilson
 
 
@@ -101,7 +102,7 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         ax.legend(fontsize=7)
         path = folder / f"class89_seats_{n}p.png"
         fig.tight_layout()
-        fig.savefig(path, dpi=100)
+        save_figure(fig, path, dpi=100)
         plt.close(fig)
         paths.append(path)
     return paths

@@ -2,7 +2,7 @@
 (human) player takes. Ed's automated turns live in solo.py."""
 from __future__ import annotations
 
-from simcli.engine import Decision, IllegalActionError
+from simcli.engine import MAX_AUTO_STEPS, Decision, IllegalActionError, step_cap_error
 
 from . import solo
 from .setup import draw, refill_empty, wipe_location
@@ -139,9 +139,13 @@ def _others_fit(R, B, bounds, cell: int, s: int, others) -> bool:
 # ----------------------------------------------------------------------------- phases
 def advance(state: State):
     """Run automatic steps until a player must decide; return that Decision or None."""
+    steps = 0
     while True:
         if state.pending is not None:
             return state.pending
+        steps += 1
+        if steps > MAX_AUTO_STEPS:
+            raise step_cap_error(steps)
         if state.queue:
             resolve(state, state.queue.pop())
             continue

@@ -11,6 +11,7 @@ from pathlib import Path
 import polars as pl
 from scipy import stats as sps
 
+from simcli.fsio import save_figure
 from simcli.stats import wilson
 from simcli.tables import group_keys, with_intervals
 
@@ -167,7 +168,7 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
     def save(fig, name):
         fig.tight_layout()
         path = folder / name
-        fig.savefig(path, dpi=110)
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simcli.fsio import save_figure
 from simcli.tables import group_keys, with_intervals
 
 SOURCES = ("beaten_points", "achievement_points", "notebook_points", "majority_points",
@@ -93,7 +94,7 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         fig.tight_layout()
         name = "vgc_seat_bonus_" + "_".join(str(v) for v in key).replace(" ", "-") + ".png"
         path = folder / name
-        fig.savefig(path, dpi=100)
+        save_figure(fig, path, dpi=100)
         plt.close(fig)
         paths.append(path)
     return paths

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simcli.engine import Decision, IllegalActionError, ranked_result
+from simcli.engine import (
+    MAX_AUTO_STEPS,
+    Decision,
+    IllegalActionError,
+    ranked_result,
+    step_cap_error,
+)
 from simcli.games.base import BaseGame
 
 from . import play as P
@@ -162,7 +168,11 @@ def _next_turn(s: State) -> None:
 
 def advance(s: State) -> None:
     """Move through automatic steps until a decision is pending (``s.dec``) or the end."""
+    steps = 0
     while True:
+        steps += 1
+        if steps > MAX_AUTO_STEPS:
+            raise step_cap_error(steps)
         if s.phase == "over":
             s.dec = None
             return

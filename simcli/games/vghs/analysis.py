@@ -11,6 +11,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simcli.fsio import save_figure
 from simcli.tables import group_keys, with_intervals
 
 SEAT_METRICS = ("final_rank", "rank_from_games", "challenges_won", "high_scores_set",
@@ -88,7 +89,7 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         fig.autofmt_xdate(rotation=20)
         fig.tight_layout()
         path = folder / "vghs_characters.png"
-        fig.savefig(path, dpi=110)
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
     games = df.filter(pl.col("seat") == 1)
@@ -103,7 +104,7 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         ax.legend()
         fig.tight_layout()
         path = folder / "vghs_rounds.png"
-        fig.savefig(path, dpi=110)
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
     return paths

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement, product
 
-from simcli.engine import Decision
+from simcli.engine import MAX_AUTO_STEPS, Decision, step_cap_error
 
 from .ruleset import (
     CAFETERIA,
@@ -700,7 +700,11 @@ def advance(s: State) -> None:
     stack = s.stack
     s.pending = None
     steps = STEPS
+    count = 0
     while stack and not s.over:
+        count += 1
+        if count > MAX_AUTO_STEPS:
+            raise step_cap_error(count)
         task = stack.pop()
         options_fn, fn = steps[task[0]]
         if options_fn is None:

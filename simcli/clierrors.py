@@ -1,0 +1,146 @@
+"""One line per error, and a documented exit status, for everything the CLI can meet.
+
+* 2 — a user error: a bad option or argument (typer's own parse errors included), an
+  unreadable or foreign input file, an output folder simcli must not write into;
+* 1 — games raised, a check failed, or the environment failed (a full disk, a write
+  refused, an unreachable scheduler); what finished is kept;
+* 130 — interrupted by Ctrl-C, 143 — ended by SIGTERM (both keep the finished games).
+
+Never a traceback: an unexpected exception is one line too (set ``SIMCLI_TRACEBACK=1``
+to see the traceback of a simcli bug).
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import sys
+import threading
+
+import typer
+from typer.core import TyperGroup
+
+try:  # typer >= 0.16 vendors click
+    from typer._click import exceptions as _cx
+except ImportError:  # pragma: no cover
+    import click.exceptions as _cx
+
+EXIT_USER = 2
+EXIT_FAILED = 1
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled exactly like Ctrl-C (finished games kept, summary written)."""
+
+
+#: signals received during the current command
+RECEIVED: list[int] = []
+
+
+def interrupt_status() -> int:
+    return EXIT_TERMINATED if signal.SIGTERM in RECEIVED else EXIT_INTERRUPTED
+
+
+def _on_sigterm(signum, frame):  # noqa: ARG001
+    RECEIVED.append(signum)
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt():
+    """While a command runs, SIGTERM raises :class:`Terminated` in the main thread."""
+    RECEIVED.clear()
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def say(message: str) -> None:
+    """One line on stderr."""
+    line = " ".join(str(message).split())
+    typer.echo(line, err=True)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def guard(fn):
+    """Decorator for every command: user errors exit 2, environment failures exit 1,
+    interrupts exit 130 / 143, all in one line."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from simcli.games import UnknownGameError
+        from simcli.report import ReportError
+        from simcli.runner import EnvironmentFailure
+        from simcli.scenario import ScenarioError
+        from strategies import UnknownStrategyError
+
+        try:
+            with sigterm_as_interrupt():
+                return fn(*args, **kwargs)
+        except (ScenarioError, UnknownGameError, UnknownStrategyError, ReportError) as exc:
+            say(f"error: {exc}")
+            raise typer.Exit(EXIT_USER) from None
+        except EnvironmentFailure as exc:
+            say(f"error: {exc}")
+            raise typer.Exit(EXIT_FAILED) from None
+        except KeyboardInterrupt:
+            what = "terminated" if signal.SIGTERM in RECEIVED else "interrupted"
+            say(f"{what} before the summary was written: the finished games are kept; rerun "
+                "the same command with --resume to finish")
+            raise typer.Exit(interrupt_status()) from None
+        except (typer.Exit, typer.Abort, _cx.UsageError):
+            raise
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            say(f"error: {exc.strerror or _first_line(exc)}{where}; what finished is kept")
+            raise typer.Exit(EXIT_FAILED) from None
+        except Exception as exc:
+            if os.environ.get("SIMCLI_TRACEBACK"):
+                raise
+            say(f"internal error: {type(exc).__name__}: {_first_line(exc)} (a simcli bug; "
+                "SIMCLI_TRACEBACK=1 shows the traceback)")
+            raise typer.Exit(EXIT_FAILED) from None
+
+    return wrapper
+
+
+class OneLineGroup(TyperGroup):
+    """typer's group, with click's usage errors as one line and exit status 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _cx.NoArgsIsHelpError as exc:
+            typer.echo(exc.ctx.get_help() if exc.ctx else "simcli --help", err=False)
+            sys.exit(EXIT_USER)
+        except _cx.UsageError as exc:
+            command = exc.ctx.command_path if exc.ctx else "simcli"
+            say(f"error: {exc.format_message()} (see `{command} --help`)")
+            sys.exit(EXIT_USER)
+        except _cx.ClickException as exc:
+            say(f"error: {exc.format_message()}")
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            say("aborted")
+            sys.exit(EXIT_INTERRUPTED)
+        except KeyboardInterrupt:
+            say("interrupted")
+            sys.exit(interrupt_status())
+        if rv == EXIT_INTERRUPTED:
+            rv = interrupt_status()
+        sys.exit(rv if isinstance(rv, int) else 0)

@@ -1,0 +1,686 @@
+"""simcli under hostile input, faults and signals (issue 11).
+
+Every user error is one line and exit status 2, every environment failure one line and
+exit 1, never a traceback; simcli deletes or changes no file outside the run's own folder
+and, inside it, only the files it wrote; a broken game costs its own games (a killed worker
+its chunk), never the run; SIGTERM ends like Ctrl-C.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from simcli import outdir
+from simcli.cli import app
+from simcli.engine import derive_rngs, game_seed
+from simcli.execute import plan_run
+from simcli.runner import merge_parts, play_chunk, run_chunks
+from simcli.worker import toml_value
+
+runner = CliRunner()
+TOY = "toygame:GAME"
+FAULT = "faultgame:GAME"
+TESTS = Path(__file__).parent
+FAST = settings(max_examples=40, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                       HealthCheck.too_slow])
+
+
+# ----------------------------------------------------------------------------- helpers
+def invoke(args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def no_traceback(result):
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        repr(result.exception)
+
+
+def one_line(result, status=2, *words):
+    no_traceback(result)
+    assert result.exit_code == status, result.output
+    text = result.stderr.strip()
+    assert len(text.splitlines()) == 1, text
+    for word in words:
+        assert word in text, text
+    return text
+
+
+def snapshot(root: Path, skip: Path | None = None) -> dict[str, tuple[int, int]]:
+    """Every file under ``root`` (but ``skip``): size and modification time."""
+    out = {}
+    for path in root.rglob("*"):
+        if skip is not None and (path == skip or skip in path.parents):
+            continue
+        if path.is_file() and not path.is_symlink():
+            st_ = path.stat()
+            out[str(path.relative_to(root))] = (st_.st_size, st_.st_mtime_ns)
+    return out
+
+
+def faulty_games(n: int, rate: float, seed: int = 1, players: int = 3) -> list[int]:
+    """The game indices that faultgame makes faulty (its first draw of the game RNG)."""
+    return [i for i in range(n)
+            if derive_rngs(game_seed(seed, i), players)[0].random() < rate]
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    """A finished results folder of the toy game (30 games)."""
+    folder = tmp_path_factory.mktemp("good") / "run"
+    result = invoke(["run", TOY, "-n", 30, "-j", 1, "-q", "--out", folder])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+class Reached(Exception):
+    """Raised where a run would first write: everything before was validated."""
+
+
+@pytest.fixture
+def stop_before_writing(monkeypatch):
+    """Runs stop (with Reached) right after the folder checks, before the first write."""
+    from simcli import execute
+
+    def stop(folder, meta):
+        raise Reached(str(folder))
+
+    monkeypatch.setattr(execute.report, "write_run_file", stop)
+    monkeypatch.setattr(execute.outdir, "clear", lambda folder: (_ for _ in ()).throw(
+        Reached(str(folder))))
+
+
+# ----------------------------------------------------------------- output folders (1)
+def test_a_foreign_folder_is_refused_and_left_alone(tmp_path):
+    thesis = tmp_path / "thesis"
+    (thesis / "plots" / "thesis").mkdir(parents=True)
+    (thesis / "plots" / "thesis" / "chapter2.pdf").write_text("years of work")
+    (thesis / "summary.md").write_text("mine")
+    before = snapshot(tmp_path)
+    for command in (["run", TOY, "-n", 5, "-j", 1, "-q"], ):
+        one_line(invoke([*command, "--out", thesis]), 2, "did not write")
+    one_line(invoke(["report", thesis]), 2)
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("where", ["/", "~", "file", "/dev/null", "long", "project",
+                                   "symlinked plots"])
+def test_output_folders_simcli_must_not_write_into(tmp_path, monkeypatch, where):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file").write_text("a file")
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "pyproject.toml").write_text("[project]\n")
+    target = {"~": str(Path.home()), "long": "x" * 300, "file": "file",
+              "project": "project", "symlinked plots": "linked"}.get(where, where)
+    if where == "symlinked plots":
+        (tmp_path / "elsewhere").mkdir()
+        (tmp_path / "linked").mkdir()
+        (tmp_path / "linked" / "run.json").write_text(json.dumps(
+            outdir.marker({"simcli_version": "0", "game": TOY})))
+        (tmp_path / "linked" / "plots").symlink_to(tmp_path / "elsewhere")
+    before = snapshot(tmp_path)
+    one_line(invoke(["run", TOY, "-n", 5, "-j", 1, "-q", "--out", target]), 2, "--out")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_rerun_deletes_only_the_files_simcli_wrote(tmp_path):
+    folder = tmp_path / "run"
+    assert invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder]).exit_code == 0
+    meta = json.loads((folder / "run.json").read_text())
+    assert meta["owner"] == outdir.SIGNATURE
+    assert "plots/seat_win_share.png" in meta["files"]
+    (folder / "notes.txt").write_text("my notes")
+    (folder / "plots" / "mine.pdf").write_text("my plot")
+    (folder / "plots" / "seat_win_share.png").write_text("stale")
+    result = invoke(["run", TOY, "-n", 10, "-j", 1, "-q", "--out", folder])
+    assert result.exit_code == 0, result.output
+    assert (folder / "notes.txt").read_text() == "my notes"
+    assert (folder / "plots" / "mine.pdf").read_text() == "my plot"
+    assert (folder / "plots" / "seat_win_share.png").read_bytes()[:4] == b"\x89PNG"
+    assert json.loads((folder / "summary.json").read_text())["games"] == 10
+    assert not [p for p in folder.rglob("*") if ".tmp-" in p.name]
+
+
+def test_a_legacy_results_folder_is_simcli_s(tmp_path):
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "run.json").write_text(json.dumps({"simcli_version": "0.0", "game": TOY}))
+    (folder / "summary.md").write_text("old summary")
+    (folder / "keep.txt").write_text("keep")
+    assert invoke(["run", TOY, "-n", 5, "-j", 1, "-q", "--out", folder]).exit_code == 0
+    assert (folder / "keep.txt").read_text() == "keep"
+    assert "old summary" not in (folder / "summary.md").read_text()
+
+
+def test_inputs_rejected_late_no_longer_wipe_the_previous_results(good, tmp_path):
+    folder = tmp_path / "prev"
+    shutil.copytree(good, folder)
+    before = snapshot(folder)
+    for bad in (["--seed", -1], ["--strategy", "nope"], ["--jobs", 10_000],
+                ["--set", "target=0"], ["--until-ci", "nan"], ["--max-games", 0]):
+        one_line(invoke(["run", TOY, "-n", 5, "-q", "--out", folder, *bad]), 2)
+    assert snapshot(folder) == before
+
+
+def test_check_never_writes_over_its_baseline(good, tmp_path):
+    scen = tmp_path / "ci.toml"
+    scen.write_text(f'game = "{TOY}"\ngames = 20\n')
+    before = snapshot(good)
+    for out in (good, good.parent):
+        for base in (good, good / "summary.json"):
+            one_line(invoke(["check", scen, "--baseline", base, "--out", out, "-q",
+                             "-j", 1]), 2)
+    assert snapshot(good) == before
+
+
+def test_check_tolerance_nan_never_passes(good, tmp_path):
+    scen = tmp_path / "ci.toml"
+    scen.write_text(f'game = "{TOY}"\ngames = 20\n')
+    for tol in ("nan", "inf", "-0.1"):
+        one_line(invoke(["check", scen, "--baseline", good, "--tolerance", tol,
+                         "--out", tmp_path / "c", "-q"]), 2, "--tolerance")
+    assert not (tmp_path / "c").exists()
+
+
+def test_resume_refuses_another_rules_version(good, tmp_path):
+    folder = tmp_path / "r"
+    shutil.copytree(good, folder)
+    meta = json.loads((folder / "run.json").read_text())
+    meta["rules_version"] = "0-older"
+    (folder / "run.json").write_text(json.dumps(meta))
+    before = snapshot(folder)
+    one_line(invoke(["run", TOY, "-n", 30, "-j", 1, "-q", "--seed", 1, "--out", folder,
+                     "--resume"]), 2, "rules_version")
+    assert snapshot(folder) == before
+
+
+def test_a_full_disk_is_one_line_exit_1_and_keeps_the_finished_games(tmp_path, monkeypatch):
+    import errno
+
+    from simcli import fsio
+
+    real = fsio.atomic_write_text
+
+    def full(path, text, encoding="utf-8"):
+        if Path(path).name == "report.html":
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real(path, text, encoding)
+
+    monkeypatch.setattr(fsio, "atomic_write_text", full)
+    folder = tmp_path / "full"
+    text = one_line(invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder]), 1,
+                    "No space left")
+    assert "report.html" in text
+    assert not (folder / "report.html").exists()
+    assert pl.read_parquet(folder / "results.parquet")["game_index"].n_unique() == 20
+    assert json.loads((folder / "summary.json").read_text())["games"] == 20
+
+
+# --------------------------------------------------------------- one line, exit 2 (2)
+HOSTILE_ARGS = [
+    ["run", "os:path"],
+    ["run", "chess"],
+    ["run", TOY, "--games", "1.5"],
+    ["run", TOY, "--games", "1e15"],
+    ["run", TOY, "--games", "0"],
+    ["run", TOY, "--games", str(10**15)],
+    ["run", TOY, "--seed", "-1"],
+    ["run", TOY, "--seed", str(2**64)],
+    ["run", TOY, "--until-ci", "nan"],
+    ["run", TOY, "--until-ci", "0.7"],
+    ["run", TOY, "--max-games", "0", "--until-ci", "0.1"],
+    ["run", TOY, "--jobs", "0"],
+    ["run", TOY, "--jobs", "1000"],
+    ["run", TOY, "--players", "9"],
+    ["run", TOY, "--strategy", "random:x=1"],
+    ["run", TOY, "--set", "nope=1"],
+    ["run", TOY, "--set", "start_bonus={four = [1, 2, 3, 4]}"],
+    ["run", TOY, "--bogus"],
+    ["run", TOY, "--backend", "spark"],
+    ["run", TOY, "--scheduler", "tcp://x:1"],
+    ["replay", TOY],
+    ["replay", TOY, "--seed", "-5"],
+    ["compare", "nowhere", "nowhere"],
+    ["report", "nowhere"],
+    ["sweep", "nowhere.toml"],
+    ["nonsense"],
+    [],
+]
+
+
+@pytest.mark.parametrize("args", HOSTILE_ARGS, ids=lambda a: " ".join(a)[:40] or "none")
+def test_hostile_arguments_are_one_line_exit_2(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke(args)
+    no_traceback(result)
+    assert result.exit_code == 2, result.output
+    if args:
+        one_line(result, 2)
+    assert not any(tmp_path.iterdir())
+
+
+SCENARIOS = {
+    "game = 5": "game must be",
+    'game = "vghs"\nstrategies = [1, 2]': "strategies[0]",
+    'game = "vghs"\n[[variant]]\nname = 5': "variant[0].name",
+    'game = "vghs"\n[[variant]]\nname = "a"\nrules = 3': "variant[0].rules",
+    'game = "vghs"\nseed = -1': "seed",
+    'game = "vghs"\ngames = 0': "games",
+    'game = "vghs"\n[grid]\n' + "\n".join(f"k{i} = [{', '.join(map(str, range(10)))}]"
+                                          for i in range(4)): "limit",
+    'game = "vghs" = 3': "not valid TOML",
+    "\xff\xfe": "TOML",
+}
+
+
+@pytest.mark.parametrize("text", list(SCENARIOS), ids=range(len(SCENARIOS)))
+def test_hostile_scenarios_are_one_line_exit_2(text, tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_bytes(text.encode("latin-1") if text.startswith("\xff") else text.encode())
+    for command in (["run", "--scenario", path], ["sweep", path], ["check", path]):
+        one_line(invoke([*command, "-q", "--out", tmp_path / "o"]), 2)
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("section", ["[[variant]]\nname = \"a\"", "[grid]\ntarget = [5, 9]",
+                                     "[check]\nfirst_player_advantage = [-0.2, 0.2]"])
+def test_run_refuses_scenario_sections_it_does_not_honour(section, tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(f'game = "{TOY}"\ngames = 5\n{section}\n')
+    one_line(invoke(["run", "--scenario", path, "-q", "--out", tmp_path / "o"]), 2,
+             "simcli")
+
+
+def test_replay_from_refuses_what_contradicts_the_folder(good):
+    one_line(invoke(["replay", "vghs", "--from", good, "--index", 0]), 2, "holds")
+    one_line(invoke(["replay", "--from", good, "--index", 0, "--seed", 3]), 2, "--seed")
+    one_line(invoke(["replay", "--from", good, "--index", 30]), 2, "--index")
+    assert invoke(["replay", TOY, "--from", good, "--index", 0]).exit_code == 0
+
+
+def _corrupt(folder: Path, how: str) -> None:
+    parquet, run, summary = (folder / "results.parquet", folder / "run.json",
+                             folder / "summary.json")
+    if how == "truncated parquet":
+        parquet.write_bytes(parquet.read_bytes()[:300])
+    elif how == "empty parquet":
+        parquet.write_bytes(b"")
+    elif how == "garbage parquet":
+        parquet.write_bytes(os.urandom(2000))
+    elif how == "foreign parquet":
+        pl.DataFrame({"a": [1, 2]}).write_parquet(parquet)
+    elif how == "truncated run.json":
+        run.write_text(run.read_text()[:40])
+    elif how == "run.json list":
+        run.write_text("[1, 2]")
+    elif how == "run.json no seed":
+        meta = json.loads(run.read_text())
+        del meta["seed"]
+        run.write_text(json.dumps(meta))
+    elif how == "run.json bad variants":
+        meta = json.loads(run.read_text())
+        meta["variants"] = [5]
+        run.write_text(json.dumps(meta))
+    elif how == "truncated summary":
+        summary.write_text(summary.read_text()[:40])
+    elif how == "summary without seats":
+        data = json.loads(summary.read_text())
+        data["seats"] = [{"seat": 1}]
+        summary.write_text(json.dumps(data))
+
+
+CORRUPTIONS = ["truncated parquet", "empty parquet", "garbage parquet", "foreign parquet",
+               "truncated run.json", "run.json list", "run.json no seed",
+               "run.json bad variants", "truncated summary", "summary without seats"]
+
+
+@pytest.mark.parametrize("how", CORRUPTIONS)
+def test_unreadable_results_folders_are_one_line_naming_the_file(good, tmp_path, how):
+    folder = tmp_path / "bad"
+    shutil.copytree(good, folder)
+    _corrupt(folder, how)
+    scen = tmp_path / "ci.toml"
+    scen.write_text(f'game = "{TOY}"\ngames = 10\n')
+    reads = {"parquet": [["report", folder], ["compare", good, folder],
+                         ["check", scen, "--baseline", folder, "--out", tmp_path / "c"]],
+             "run.json": [["report", folder], ["replay", "--from", folder, "--index", 0]],
+             "summary": [["compare", good, folder],
+                         ["check", scen, "--baseline", folder, "--out", tmp_path / "c"]]}
+    kind = next(k for k in reads if k in how)
+    for args in reads[kind]:
+        text = one_line(invoke([*args, "-q"] if args[0] in ("report", "check") else args), 2)
+        assert str(folder) in text, text
+    assert not (tmp_path / "c").exists()
+
+
+# ---------------------------------------------------- property tests (hypothesis, 5)
+VALUES = {
+    "--games": st.one_of(st.integers(-3, 10**16), st.sampled_from(["1.5", "1e3", "", "x"])),
+    "--seed": st.one_of(st.integers(-5, 2**65), st.sampled_from(["-0", "1.0", "abc"])),
+    "--players": st.integers(-2, 9),
+    "--jobs": st.integers(-6, 3000),
+    "--until-ci": st.one_of(st.floats(allow_nan=True, allow_infinity=True),
+                            st.sampled_from(["nan", "inf", "x"])),
+    "--max-games": st.integers(-2, 5),
+    "--strategy": st.sampled_from(["random", "nope", "random:x=1", ":", "random:=", "",
+                                   "random:a"]),
+    "--set": st.sampled_from(["target=5", "target=0", "target=abc", "nope=1", "=", "target",
+                              "start_bonus={2 = [1]}", "start_bonus={four = [1]}",
+                              "endless=3"]),
+    "--out": st.sampled_from(["fresh", "file", "/", "/dev/null", "x" * 300, "foreign",
+                              "simcli"]),
+}
+
+
+@FAST
+@given(options=st.dictionaries(st.sampled_from(sorted(VALUES)), st.none(), max_size=5)
+       .flatmap(lambda keys: st.fixed_dictionaries({k: VALUES[k] for k in keys})))
+def test_property_cli_arguments(options, stop_before_writing, good):
+    """Any mix of hostile options: one line and exit 2, or validated all the way to the
+    first write; nothing outside the run's folder changes, a foreign folder never."""
+    root = Path(tempfile.mkdtemp())
+    try:
+        (root / "file").write_text("x")
+        (root / "foreign").mkdir()
+        (root / "foreign" / "thesis.pdf").write_text("mine")
+        shutil.copytree(good, root / "simcli")
+        out = options.pop("--out", "fresh")
+        target = root / out if out in ("fresh", "file", "foreign", "simcli") else Path(out)
+        before = snapshot(root)
+        args = ["run", TOY, "-q", "--out", target]
+        for key, value in options.items():
+            args += [key, value]
+        result = invoke(args)
+        no_traceback(result)
+        if not (result.exit_code == 1 and "Reached" in result.stderr):
+            one_line(result, 2)
+        assert snapshot(root) == before
+    finally:
+        shutil.rmtree(root)
+
+
+SCENARIO_VALUES = st.one_of(st.integers(-3, 10**13), st.floats(allow_nan=False),
+                            st.text(max_size=6), st.booleans(),
+                            st.lists(st.one_of(st.integers(-2, 5), st.text(max_size=4)),
+                                     max_size=3))
+SCENARIO_KEYS = ["game", "players", "games", "seed", "strategies", "data", "name", "jobs",
+                 "bogus"]
+
+
+@FAST
+@given(raw=st.dictionaries(st.sampled_from(SCENARIO_KEYS), SCENARIO_VALUES, max_size=5),
+       rules=st.dictionaries(st.sampled_from(["target", "endless", "nope", "start_bonus"]),
+                             SCENARIO_VALUES, max_size=2),
+       command=st.sampled_from(["run", "sweep", "check"]))
+def test_property_scenario_toml(raw, rules, command, stop_before_writing):
+    root = Path(tempfile.mkdtemp())
+    try:
+        raw.setdefault("game", TOY)
+        lines = [f"{k} = {toml_value(v)}" for k, v in raw.items()]
+        if rules:
+            lines += ["[rules]", *(f"{k} = {toml_value(v)}" for k, v in rules.items())]
+        path = root / "s.toml"
+        path.write_text("\n".join(lines) + "\n")
+        args = ["run", "--scenario", path] if command == "run" else [command, path]
+        result = invoke([*args, "-q", "--out", root / "o"])
+        no_traceback(result)
+        if not (result.exit_code == 1 and "Reached" in result.stderr):
+            one_line(result, 2)
+        assert not (root / "o").exists()
+    finally:
+        shutil.rmtree(root)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(target=st.sampled_from(["results.parquet", "run.json", "summary.json"]),
+       cut=st.floats(0, 1), flips=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)),
+                                           max_size=4),
+       command=st.sampled_from(["report", "compare", "replay"]))
+def test_property_damaged_results_folders(target, cut, flips, command, good):
+    """A results file cut short or with bytes changed: the command works or says in one
+    line (exit 2) what is wrong; never a traceback."""
+    root = Path(tempfile.mkdtemp())
+    try:
+        folder = root / "bad"
+        shutil.copytree(good, folder)
+        data = bytearray((folder / target).read_bytes())
+        data = data[:max(0, int(len(data) * cut))] if cut < 0.9 else data
+        for where, byte in flips:
+            if data:
+                data[min(len(data) - 1, int(where * len(data)))] = byte
+        (folder / target).write_bytes(bytes(data))
+        args = {"report": ["report", folder, "-q"], "compare": ["compare", good, folder],
+                "replay": ["replay", "--from", folder, "--index", 0]}[command]
+        result = invoke(args)
+        no_traceback(result)
+        assert result.exit_code in (0, 2), result.output
+        if result.exit_code == 2:
+            one_line(result, 2)
+    finally:
+        shutil.rmtree(root)
+
+
+# ------------------------------------------------------------- faults isolated (4)
+def _fault_plan(fault: str, rate: float, n: int, tmp_path: Path, seed: int = 1):
+    return plan_run(FAULT, games=n, seed=seed, strategies=["random"],
+                    overrides={"fault": fault, "fault_rate": rate}, out=tmp_path / fault)
+
+
+@pytest.mark.parametrize("fault", ["setup", "apply", "result", "none_score", "short_scores",
+                                   "metric_type", "spin", "sysexit"])
+def test_a_broken_game_costs_only_its_own_games(fault, tmp_path):
+    n, rate = 400, 0.03
+    bad = faulty_games(n, rate)
+    assert bad and 0 not in bad and 200 not in bad
+    plan = _fault_plan(fault, rate, n, tmp_path)
+    folder = plan.folder
+    folder.mkdir()
+    done, errors, interrupted = run_chunks(plan.configs, folder, jobs=1)
+    merge_parts(folder, plan.configs)
+    assert (done, errors, interrupted) == (n, len(bad), False)
+    records = [json.loads(line) for line in (folder / "errors.jsonl").open()]
+    assert sorted(r["game_index"] for r in records) == bad
+    assert all(r["replay"].startswith("simcli replay faultgame:GAME") for r in records)
+    kept = pl.read_parquet(folder / "results.parquet")
+    assert sorted(kept["game_index"].unique().to_list()) == sorted(set(range(n)) - set(bad))
+    assert kept.schema["longest"].is_numeric()
+
+
+def test_metric_kind_change_between_chunks_and_resume(tmp_path):
+    """A kind change across chunks (another worker) is caught in the parent; --resume
+    reads the kinds from the parts already written and does not crash."""
+    n, rate = 400, 0.03
+    bad = faulty_games(n, rate)
+    plan = _fault_plan("metric_type", rate, n, tmp_path)
+    folder = plan.folder
+    folder.mkdir()
+    run_chunks(plan.configs, folder, jobs=1)
+    (folder / ".parts" / sorted(os.listdir(folder / ".parts"))[1]).unlink()
+    done, errors, _ = run_chunks(plan.configs, folder, jobs=1)
+    assert done == 200 and errors == len([i for i in bad if i >= 200])
+    merge_parts(folder, plan.configs)
+    assert pl.read_parquet(folder / "results.parquet").schema["longest"].is_numeric()
+
+
+def test_a_broken_game_is_summarised_on_the_command_line(tmp_path):
+    n, rate = 200, 0.03
+    bad = faulty_games(n, rate)
+    folder = tmp_path / "cli"
+    result = invoke(["run", FAULT, "-n", n, "-j", 1, "-q", "--strategy", "random",
+                     "--set", 'fault="none_score"', "--set", f"fault_rate={rate}",
+                     "--out", folder])
+    no_traceback(result)
+    assert result.exit_code == 1
+    assert f"{len(bad)} game(s) raised" in result.stderr
+    assert json.loads((folder / "summary.json").read_text())["games"] == n - len(bad)
+
+
+def test_a_real_game_looping_without_decisions_ends_as_an_error(monkeypatch):
+    from simcli.games.class89 import flow
+
+    monkeypatch.setattr(flow, "MAX_AUTO_STEPS", 5_000)
+    plan = plan_run("class89", games=1, overrides={"board.turns_per_round": 1_000_000})
+    cols, errors = play_chunk(plan.configs[0], 0, 1)
+    assert cols["game_index"] == []
+    assert len(errors) == 1 and errors[0]["error"].startswith("StepCapError")
+
+
+def test_workers_never_exceed_the_tasks(tmp_path, monkeypatch):
+    from simcli import runner
+
+    seen = []
+    real = runner._loky_results
+    monkeypatch.setattr(runner, "_loky_results",
+                        lambda tasks, workers: seen.append(workers) or real(tasks, workers))
+    plan = plan_run(TOY, games=150, out=tmp_path / "w")
+    (tmp_path / "w").mkdir()
+    run_chunks(plan.configs, tmp_path / "w", jobs=8)
+    assert seen == [1]  # one chunk: one worker process, not eight
+    assert runner.effective_jobs(8, 2) == 2 and runner.effective_jobs(-1, 10**9) >= 1
+    assert runner.count_chunks(0, 10**15) == 5 * 10**12  # counted, never listed
+
+
+def _cli(*args, **kwargs):
+    env = {**os.environ, "PYTHONPATH": str(TESTS), "MPLBACKEND": "Agg"}
+    return subprocess.Popen([sys.executable, "-m", "simcli.cli", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, **kwargs)
+
+
+@pytest.mark.parametrize("fault", ["kill", "exit"])
+def test_a_killed_worker_costs_at_most_its_chunk(tmp_path, fault):
+    """SIGKILL (or os._exit) of the worker playing game 602: its chunk (600-799) is played
+    again alone, dies again and becomes error records; the other chunks are kept."""
+    n, rate = 800, 0.003
+    bad = faulty_games(n, rate)
+    assert {i // 200 for i in bad} == {3}
+    plan = _fault_plan(fault, rate, n, tmp_path)
+    folder = plan.folder
+    folder.mkdir()
+    done, errors, interrupted = run_chunks(plan.configs, folder, jobs=2)
+    assert (done, errors, interrupted) == (n, 200, False)
+    records = [json.loads(line) for line in (folder / "errors.jsonl").open()]
+    assert sorted(r["game_index"] for r in records) == list(range(600, 800))
+    assert "died twice" in records[0]["error"]
+    merge_parts(folder, plan.configs)
+    kept = pl.read_parquet(folder / "results.parquet")["game_index"].unique().sort()
+    assert kept.to_list() == list(range(600))
+
+
+def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
+    import psutil
+
+    folder = tmp_path / "term"
+    proc = _cli("run", TOY, "-n", 10**8, "-j", 2, "-q", "--out", folder, cwd=tmp_path)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and not (
+                (folder / ".parts").is_dir() and len(os.listdir(folder / ".parts")) >= 2):
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err, err
+    assert "terminated" in err
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["interrupted"] and summary["games"] >= 400
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, alive
+
+
+def test_limits_are_documented():
+    from simcli import validate
+    from simcli.engine import MAX_AUTO_STEPS
+    from simcli.runner import JOBS_PER_CORE, SCHEDULER_TIMEOUT
+
+    readme = (TESTS.parent / "README.md").read_text()
+    assert "143" in readme and "130" in readme
+    assert validate.MAX_VARIANTS == 1000 and validate.MAX_GAMES == 10**12
+    assert MAX_AUTO_STEPS >= 10_000 and JOBS_PER_CORE == 4 and SCHEDULER_TIMEOUT <= 10
+    assert math.isfinite(validate.MAX_SEED)
+
+
+def test_an_unreachable_scheduler_is_one_line_exit_1_before_the_folder_is_touched(
+        good, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from simcli import runner
+
+    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1)
+    folder = tmp_path / "prev"
+    shutil.copytree(good, folder)
+    before = snapshot(folder)
+    one_line(invoke(["run", TOY, "-n", 5, "-q", "--backend", "dask", "--scheduler",
+                     "tcp://127.0.0.1:9", "--out", folder]), 1, "no dask scheduler")
+    assert snapshot(folder) == before
+
+
+def test_a_full_disk_while_playing_keeps_the_finished_chunks(tmp_path, monkeypatch):
+    import errno
+
+    from simcli import runner
+
+    real, calls = runner.pq.write_table, []
+
+    def write(table, where, *args, **kwargs):
+        calls.append(where)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device", str(where))
+        return real(table, where, *args, **kwargs)
+
+    monkeypatch.setattr(runner.pq, "write_table", write)
+    folder = tmp_path / "full"
+    one_line(invoke(["run", TOY, "-n", 600, "-j", 1, "-q", "--out", folder]), 1,
+             "No space left", "200 games finished are kept")
+    parts = [p.name for p in (folder / ".parts").iterdir()]
+    assert len(parts) == 1 and parts[0].endswith("0000000000.parquet")
+
+
+def test_a_folder_simcli_may_not_write_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(outdir.os, "access", lambda path, mode: False)
+    one_line(invoke(["run", TOY, "-n", 5, "-q", "--out", tmp_path / "ro"]), 2, "permission")
+    assert not (tmp_path / "ro").exists()
+
+
+def test_a_second_ctrl_c_still_ends_in_one_line(tmp_path, monkeypatch):
+    from simcli import execute
+
+    real = execute.run_chunks
+
+    def first_ctrl_c(*args, **kwargs):
+        done, errors, _ = real(*args, **kwargs)
+        return done, errors, True
+
+    def second_ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(execute, "run_chunks", first_ctrl_c)
+    monkeypatch.setattr(execute.report, "build", second_ctrl_c)
+    folder = tmp_path / "int"
+    one_line(invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder]), 130,
+             "--resume")
+    assert (folder / "results.parquet").is_file()
+    monkeypatch.undo()
+    result = invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder, "--resume"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((folder / "summary.json").read_text())["games"] == 20
