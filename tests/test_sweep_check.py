@@ -68,6 +68,11 @@ def test_sweep_variants_share_seeds_and_paired_difference_matches(tmp_path):
     ranking = next(rows for title, rows in summary["sweep_tables"].items()
                    if title.startswith("Variants ranked"))
     assert ranking[-1]["variant"] == "seat1-bonus"
+    assert ranking[-1]["tied_with_best"] is False and ranking[-1]["unfairness_lo"] > 0.05
+    assert ranking[0]["tied_with_best"] is True
+    assert all(r["unfairness_lo"] <= r["max_seat_deviation"] <= r["unfairness_hi"]
+               for r in ranking)
+    assert all("q_value_bh" in r and "discovery" in r for r in paired)
     assert (out / "report.html").is_file() and (out / "plots" / "seat_win_share.png").is_file()
 
 
