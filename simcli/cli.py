@@ -248,6 +248,35 @@ def check(
     raise typer.Exit(130 if result.interrupted else result.exit_code)
 
 
+@app.command()
+@user_errors
+def balance(
+    scenario: Annotated[str, typer.Argument(help="Balance scenario TOML: a run scenario with "
+                                            "a [balance] table naming the seat-dependent "
+                                            "parameters to search and the budget.")],
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder, new or "
+                       "simcli's own (default reports/balance-<scenario>-<seed>/).")] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Search seat-dependent rules (successive halving on common seeds) for the fairest table."""
+    from simcli.balance import headline, run_balance
+
+    _check_backend(backend, scheduler)
+    result = run_balance(scenario, out=out_dir, jobs=jobs, backend=backend.value,
+                         scheduler=scheduler, quiet=quiet)
+    if not quiet:
+        for line in headline(result):
+            out.print(line, highlight=False)
+    err.print(f"{result['games_played']} games in {result['seconds']:.1f} s -> "
+              f"{result['folder']} (balance.md, balance.json, {result['plot']})",
+              highlight=False)
+    if result["interrupted"]:
+        raise typer.Exit(130)
+
+
 def _check_backend(backend: Backend, scheduler: str | None) -> None:
     from simcli.scenario import ScenarioError
 
