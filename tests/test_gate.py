@@ -114,3 +114,21 @@ def test_bounds_narrower_than_twice_the_tolerance_are_refused(tmp_path):
     path = _scenario(tmp_path, 'players = 3\n[check]\nseat_share = { "1" = [0.33, 0.35] }\n')
     res = runner.invoke(app, ["check", str(path), "--quiet"])
     assert res.exit_code == 2 and "narrower" in res.output
+
+
+def test_step_down_rejections_equal_statsmodels_holm_on_wald_p_values():
+    """LLR >= log((1 - beta) / a) <=> (1 - beta) exp(-LLR) <= a: at a single look the
+    sequential step-down rejects exactly what Holm rejects on those p-values."""
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        m = int(rng.integers(2, 12))
+        targets = rng.uniform(0, 8, m)
+        tests = [sprt.OneSided(f"s{i}", "up", 0.0, 1.0) for i in range(m)]
+        fam = sprt.Family(tests, alpha=0.05, beta=0.05)
+        n = np.full(m, 100.0)
+        fam.look(n, (2 * targets / n + 1) / 2, np.ones(m))
+        ours = [t.verdict == "fail" for t in fam.tests]
+        ref = multipletests(0.95 * np.exp(-targets), alpha=0.05, method="holm")[0]
+        assert ours == list(ref)
