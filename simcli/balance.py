@@ -336,17 +336,22 @@ def headline(result: dict[str, Any]) -> list[str]:
     worst = max(seats, key=lambda r: abs(r["win_share"] - r["fair_share"]))
     gap = result["printed_minus_best"]
     b = rows[best]
+    same = best == printed
     lines = [
-        f"{result['game']} {n}p: the fairest table found is {best} (max |seat share - 1/{n}| "
+        f"{result['game']} {n}p: the fairest table found is "
+        f"{'the printed one, ' if same else ''}{best} (max |seat share - 1/{n}| "
         f"{b['max_seat_deviation']:.3f} [{b['unfairness_lo']:.3f}, {b['unfairness_hi']:.3f}], "
         f"{b['games']} games)" + ("; separated from every other finalist" if result["fairest"]
-                                  else f"; {len(result['tied_with_best'])} finalist(s) are "
-                                  "statistically tied with it"),
+                                  else f"; {len(result['tied_with_best']) - 1} of the other "
+                                  f"{len(rows) - 1} finalists are statistically tied with "
+                                  "it"),
         f"printed table {printed}: seat {worst['seat']} wins {worst['win_share']:.3f} "
-        f"[{worst['ci_low']:.3f}, {worst['ci_high']:.3f}] (fair {worst['fair_share']:.3f}); "
-        f"its unfairness is {gap['estimate']:+.3f} [{gap['ci_low']:+.3f}, {gap['ci_high']:+.3f}] "
-        f"above the best's" + (" — tied with the best" if result["printed_tied_with_best"]
-                              else " — separated from the best"),
+        f"[{worst['ci_low']:.3f}, {worst['ci_high']:.3f}] (fair {worst['fair_share']:.3f})"
+        + ("" if same else
+           f"; its unfairness is {gap['estimate']:+.3f} [{gap['ci_low']:+.3f}, "
+           f"{gap['ci_high']:+.3f}] above the best's"
+           + (" — tied with the best" if result["printed_tied_with_best"]
+              else " — separated from the best")),
         f"search: {result['candidates_raced']} tables raced by successive halving, "
         f"{result['games_played']} games in {result['seconds']:.0f} s",
     ]
@@ -401,10 +406,10 @@ def plot(result: dict[str, Any], folder: Path) -> Path:
     for label in result["rungs"][0]["scores"]:
         xs = [r["games"] for r in result["rungs"] if label in r["scores"]]
         ys = [r["scores"][label] for r in result["rungs"] if label in r["scores"]]
-        style = "-o" if label == result["printed"] else "-"
+        style = "-" if label in (result["printed"], result["best"]) else ":"
         ax.plot(xs, ys, style, lw=1.5 if label in (result["best"], result["printed"]) else 0.6,
                 color="tab:red" if label == result["printed"] else
-                "tab:green" if label == result["best"] else "0.6")
+                "tab:green" if label == result["best"] else "0.6", marker="o", ms=3)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("games per table (successive halving)")
     ax.set_ylabel("max |seat share - 1/n|")
