@@ -154,7 +154,7 @@ def _seat_matrix(df: pl.DataFrame, n_players: int) -> tuple[np.ndarray, np.ndarr
     return wide["game_index"].to_numpy(), wide.select(cols).fill_null(0).to_numpy()
 
 
-def _check_folder(folder: Path) -> None:
+def check_folder(folder: Path) -> None:
     """Only a new or empty folder, or one simcli made (it holds run.json)."""
     if folder.exists() and not folder.is_dir():
         raise ScenarioError(f"--out {folder} is a file, not a folder")
@@ -210,7 +210,7 @@ def run_balance(scenario: str, *, out: str | None = None, jobs: int = -1,
     labels = list(configs)
     printed = labels[0]
     folder = Path(out) if out else Path("reports") / f"balance-{Path(scenario).stem}-{seed}"
-    _check_folder(folder)
+    check_folder(folder)
     meta = {"simcli_version": __version__, "game": name, "rules_version": g.RULES_VERSION,
             "players": [n_players], "seed": seed, "strategies": list(specs),
             "overrides": scen.rules, "data_file": data_file, "data_hash": digest,

@@ -63,7 +63,8 @@ def baseline_tests(subjects: list[str], tolerance: float) -> list[sprt.OneSided]
 
 
 def bound_tests(bounds: list[tuple[str, str, float, float]], tolerance: float,
-                n_players: int) -> list[tuple[sprt.OneSided, str]]:
+                n_players: int, strategies: tuple[str, ...] = ()
+                ) -> list[tuple[sprt.OneSided, str]]:
     """One test per side of each bound that can be crossed; with the column it reads."""
     out = []
     for kind, subject, lo, hi in bounds:
@@ -74,6 +75,9 @@ def bound_tests(bounds: list[tuple[str, str, float, float]], tolerance: float,
                                     f"1-{n_players})")
         elif kind == "strategy_share":
             column, floor, ceil = f"strategy {subject}", 0.0, 1.0
+            if strategies and subject not in strategies:
+                raise ScenarioError(f"check.strategy_share.{subject}: no such strategy in "
+                                    f"this run (strategies: {', '.join(strategies)})")
         else:
             column, floor, ceil = "fpa", -1.0, 1.0
         if hi - lo < 2 * tolerance:
@@ -135,6 +139,9 @@ def run_check(scenario: str, *, baseline: str | None, tolerance: float,
         if base.results is None:
             raise ScenarioError(f"{baseline}: no results.parquet beside the summary; the "
                                 "sequential gate pairs games with the baseline's own games")
+        if base.results["variant"].n_unique() > 1:
+            raise ScenarioError(f"{baseline}: a sweep folder (several variants) cannot be a "
+                                "baseline; give a run's folder")
         base_matrix = subject_matrix(base.results.filter(pl.col("n_players") == n_players))
         base_games = base_matrix.height
         if max_games is not None and max_games > base_games:
@@ -150,7 +157,7 @@ def run_check(scenario: str, *, baseline: str | None, tolerance: float,
             raise ScenarioError(f"scenario {scenario!r} has no [check] bounds; give "
                                 "--baseline SUMMARY.json or add a [check] table")
         bounds = parse_bounds(scen.check, f"scenario {scenario!r}")
-        pairs = bound_tests(bounds, tolerance, n_players)
+        pairs = bound_tests(bounds, tolerance, n_players, tuple(cfg.strategies))
         family = sprt.Family([t for t, _ in pairs], alpha, beta)
         columns = [c for _, c in pairs]
         limit = max_games or 20 * cfg.n_games
@@ -163,6 +170,9 @@ def run_check(scenario: str, *, baseline: str | None, tolerance: float,
     stops = _looks(min(step, limit), step, limit)
 
     # play look by look
+    from simcli.balance import check_folder
+
+    check_folder(plan.folder)
     prepare_folder(plan.folder, plan.meta, False)
     done, interrupted, matrix = 0, False, None
     progress = None if quiet else _progress(plan.game, limit)

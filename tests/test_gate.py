@@ -114,6 +114,9 @@ def test_bounds_narrower_than_twice_the_tolerance_are_refused(tmp_path):
     path = _scenario(tmp_path, 'players = 3\n[check]\nseat_share = { "1" = [0.33, 0.35] }\n')
     res = runner.invoke(app, ["check", str(path), "--quiet"])
     assert res.exit_code == 2 and "narrower" in res.output
+    path = _scenario(tmp_path, 'players = 3\n[check]\nstrategy_share = { nope = [0, 0.5] }\n')
+    res = runner.invoke(app, ["check", str(path), "--quiet"])
+    assert res.exit_code == 2 and "no such strategy" in res.output
 
 
 def test_step_down_rejections_equal_statsmodels_holm_on_wald_p_values():
