@@ -349,9 +349,10 @@ def headline(result: dict[str, Any]) -> list[str]:
         f"[{worst['ci_low']:.3f}, {worst['ci_high']:.3f}] (fair {worst['fair_share']:.3f})"
         + ("" if same else
            f"; its unfairness is {gap['estimate']:+.3f} [{gap['ci_low']:+.3f}, "
-           f"{gap['ci_high']:+.3f}] above the best's"
-           + (" — tied with the best" if result["printed_tied_with_best"]
-              else " — separated from the best")),
+           f"{gap['ci_high']:+.3f}] above the best's (95% paired bootstrap, uncorrected); "
+           + ("not separated from" if result["printed_tied_with_best"] else "separated from")
+           + f" the best after the Benjamini-Hochberg correction over the {len(rows) - 1} "
+           f"comparisons (p = {rows[printed]['p_vs_best']:.2g})"),
         f"search: {result['candidates_raced']} tables raced by successive halving, "
         f"{result['games_played']} games in {result['seconds']:.0f} s",
     ]
