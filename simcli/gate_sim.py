@@ -86,14 +86,18 @@ def fixed_size(effect: float, sd: float, alpha: float, power: float, subjects: i
 def measure(runs: int = 200, tolerance: float = 0.02, rho: float = 0.0,
             alpha: float = 0.05, beta: float = 0.05, look: int = 200,
             max_games: int = 100_000, seed: int = 13,
-            shares: tuple[float, ...] = SHARES) -> list[dict]:
-    """Rows of the README table: no change, and a planted shift of 2x tolerance."""
+            shares: tuple[float, ...] = SHARES,
+            multiples: tuple[float, ...] = (0.0, 2.0)) -> list[dict]:
+    """Rows of the README table: no change, and planted shifts (multiples of the
+    tolerance; default 2x)."""
     p = np.asarray(shares, dtype=float)
     rng = np.random.default_rng(seed)
     sd = math.sqrt(2 * (1 - rho) * p[0] * (1 - p[0]))  # paired difference of seat 1
     subjects = 2 * len(p)
     rows = []
-    for label, shift in (("no change", 0.0), ("shift 2x tolerance", 2 * tolerance)):
+    cases = [("no change" if k == 0 else f"shift {k:g}x tolerance", k * tolerance)
+             for k in multiples]
+    for label, shift in cases:
         t0 = time.perf_counter()
         out = [one_check(rng, p, shift, rho, tolerance, alpha, beta, look, max_games)
                for _ in range(runs)]
@@ -126,9 +130,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--look", type=int, default=200)
     ap.add_argument("--max-games", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--shifts", type=float, nargs="+", default=[0.0, 2.0],
+                    help="planted shifts of seat 1, in multiples of the tolerance")
     args = ap.parse_args(argv)
     rows = measure(args.runs, args.tolerance, args.rho, look=args.look,
-                   max_games=args.max_games, seed=args.seed)
+                   max_games=args.max_games, seed=args.seed, multiples=tuple(args.shifts))
     cols = ["case", "runs", "rho", "max_games", "fail_rate", "pass_rate", "undecided_rate",
             "mean_games", "median_games", "fixed_games_same_power"]
     print("| " + " | ".join(cols) + " |")
