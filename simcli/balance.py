@@ -342,23 +342,29 @@ def headline(result: dict[str, Any]) -> list[str]:
         f"{'the printed one, ' if same else ''}{best} (max |seat share - 1/{n}| "
         f"{b['max_seat_deviation']:.3f} [{b['unfairness_lo']:.3f}, {b['unfairness_hi']:.3f}], "
         f"{b['games']} games)" + ("; separated from every other finalist" if result["fairest"]
-                                  else f"; {len(result['tied_with_best']) - 1} of the other "
-                                  f"{len(rows) - 1} finalists are statistically tied with "
-                                  "it"),
+                                  else f"; {_tied(result, rows)}"),
         f"printed table {printed}: seat {worst['seat']} wins {worst['win_share']:.3f} "
         f"[{worst['ci_low']:.3f}, {worst['ci_high']:.3f}] (fair {worst['fair_share']:.3f})"
         + ("" if same else
            f"; its unfairness is {gap['estimate']:+.3f} [{gap['ci_low']:+.3f}, "
            f"{gap['ci_high']:+.3f}] above the best's (95% paired bootstrap, uncorrected); "
            + ("not separated from" if result["printed_tied_with_best"] else "separated from")
-           + f" the best after the Benjamini-Hochberg correction over the {len(rows) - 1} "
-           f"comparisons (p = {rows[printed]['p_vs_best']:.2g})"),
+           + " the best after the Benjamini-Hochberg correction over "
+           + (f"the {len(rows) - 1} comparisons" if len(rows) > 2 else "one comparison")
+           + f" (p = {rows[printed]['p_vs_best']:.2g})"),
         f"search: {result['candidates_raced']} tables raced by successive halving, "
         f"{result['games_played']} games in {result['seconds']:.0f} s",
     ]
     if b.get("games_needed"):
         lines.append(f"about {b['games_needed']} games per table would separate the top two")
     return lines
+
+
+def _tied(result: dict[str, Any], rows: dict[str, dict]) -> str:
+    tied, others = len(result["tied_with_best"]) - 1, len(rows) - 1
+    if others == 1:
+        return "the other finalist is statistically tied with it"
+    return f"{tied} of the other {others} finalists are statistically tied with it"
 
 
 def markdown(result: dict[str, Any]) -> str:
