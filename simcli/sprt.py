@@ -12,6 +12,12 @@ with ``s^2`` the sample variance of ``x`` so far. Wald's bounds: H1 is accepted 
 ``LLR >= log((1 - beta) / alpha)``, H0 when ``LLR <= log(beta / (1 - alpha))``; with
 alpha = beta = 0.05 these are the +-2.94 of fishtest.
 
+A sample with (near) zero variance — an identical rerun, where every paired difference is
+0 — is read as if one game in ``n`` had differed by a whole win (variance floor ``1/n``):
+an identical rerun then passes only after about ``2.5 / tolerance`` games, close to the
+rule of three (no changed game in ``3 / tolerance`` games bounds the changed share, and
+with it the move, below the tolerance at 95%).
+
 A family of tests (every seat and strategy, both directions) is corrected with Holm's
 step-down in its sequential form (Bartroff & Lai 2010, "Multistage tests of multiple
 hypotheses"): the j-th rejection (j = 0, 1, ...) of a family of m tests uses level
@@ -85,7 +91,9 @@ class Family:
         active = [i for i, t in enumerate(self.tests) if t.verdict == "undecided"]
         th0 = np.array([self.tests[i].theta0 for i in active])
         th1 = np.array([self.tests[i].theta1 for i in active])
-        values = llr(mean[active], var[active], n[active], th0, th1) if active else []
+        floor = 1.0 / np.maximum(n[active], 1.0) if active else []
+        values = llr(mean[active], np.maximum(var[active], floor), n[active], th0, th1) \
+            if active else []
         for i, v in zip(active, values, strict=True):
             t = self.tests[i]
             t.llr, t.games = float(v), int(n[i])

@@ -92,6 +92,11 @@ def test_identical_rerun_passes_at_the_first_look_paired(tmp_path):
     assert record["verdict"] == "PASS" and record["games"] == 200
     assert record["family"] == 6  # 3 seats (one strategy in every seat), two sides each
     assert record["paired"] == {"games": 200, "same_seed": 200}
+    # a tiny tolerance needs more identical games (variance floor 1/n ~ rule of three)
+    strict = runner.invoke(app, ["check", str(path), "--baseline", str(base), "--tolerance",
+                                 "0.005", "--jobs", "1", "--quiet", "--out", str(out)])
+    assert strict.exit_code == 0, strict.output
+    assert "PASS" in strict.output and "after 600 games" in strict.output
 
 
 def test_undecided_at_max_games_exits_3(tmp_path):
