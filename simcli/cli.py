@@ -208,12 +208,21 @@ def check(
                                             "when no --baseline is given).")],
     baseline: Annotated[str | None, typer.Option("--baseline", help="Baseline summary.json "
                         "(or results folder) to compare against.")] = None,
-    tolerance: Annotated[float, typer.Option("--tolerance", help="Largest allowed move of a "
-                         "seat or strategy win share (fails only if also significant).")] = 0.02,
+    tolerance: Annotated[float, typer.Option("--tolerance", help="Effect size of the "
+                         "sequential test: a seat or strategy win share moved by this much "
+                         "fails with probability 1-beta; for [check] bounds, a share this far "
+                         "inside passes and this far outside fails.")] = 0.02,
     games: GamesOpt = None,
-    max_games: Annotated[int | None, typer.Option("--max-games", help="With [check] bounds: "
-                         "most games before stopping undecided (default 20x the first look)."
+    max_games: Annotated[int | None, typer.Option("--max-games", help="Most games before "
+                         "stopping UNDECIDED (exit 3). Default: the scenario's games capped "
+                         "at the baseline's; with [check] bounds 20x the scenario's games."
                          )] = None,
+    alpha: Annotated[float, typer.Option("--alpha", help="False-fail rate of the whole check "
+                     "(familywise, Holm).")] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="Miss rate of each test at the "
+                    "tolerance.")] = 0.05,
+    look: Annotated[int | None, typer.Option("--look", help="Games between looks of the "
+                    "sequential test (default 200).")] = None,
     jobs: JobsOpt = -1,
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,
@@ -221,17 +230,46 @@ def check(
                        "reports/check-<scenario>/).")] = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Balance regression check: exit 1 if win shares moved (or a bound fails), else 0."""
+    """Balance regression check (sequential test): exit 0 PASS, 1 FAIL, 3 UNDECIDED."""
     from simcli import validate
-    from simcli.compare import run_check
+    from simcli.gate import run_check
 
     validate.numbers(games_=games, max_games=max_games, tolerance_=tolerance)
     _check_backend(backend, scheduler)
     result = run_check(scenario, baseline=baseline, tolerance=tolerance, max_games=max_games,
-                       games=games, out=out_dir, jobs=jobs, backend=backend.value,
-                       scheduler=scheduler, quiet=quiet)
+                       games=games, out=out_dir, alpha=alpha, beta=beta, look=look, jobs=jobs,
+                       backend=backend.value, scheduler=scheduler, quiet=quiet)
     typer.echo(result.text)
-    raise typer.Exit(0 if result.passed else 1)
+    raise typer.Exit(130 if result.interrupted else result.exit_code)
+
+
+@app.command()
+@user_errors
+def balance(
+    scenario: Annotated[str, typer.Argument(help="Balance scenario TOML: a run scenario with "
+                                            "a [balance] table naming the seat-dependent "
+                                            "parameters to search and the budget.")],
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder, new or "
+                       "simcli's own (default reports/balance-<scenario>-<seed>/).")] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Search seat-dependent rules (successive halving on common seeds) for the fairest table."""
+    from simcli.balance import headline, run_balance
+
+    _check_backend(backend, scheduler)
+    result = run_balance(scenario, out=out_dir, jobs=jobs, backend=backend.value,
+                         scheduler=scheduler, quiet=quiet)
+    if not quiet:
+        for line in headline(result):
+            out.print(line, highlight=False)
+    err.print(f"{result['games_played']} games in {result['seconds']:.1f} s -> "
+              f"{result['folder']} (balance.md, balance.json, {result['plot']})",
+              highlight=False)
+    if result["interrupted"]:
+        raise typer.Exit(130)
 
 
 def _check_backend(backend: Backend, scheduler: str | None) -> None:

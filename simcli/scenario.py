@@ -215,7 +215,7 @@ def _scalar_keys(node: dict, keys: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------------------- scenarios
 RUN_KEYS = ("game", "players", "games", "seed", "strategies", "data", "rules", "name",
-            "description", "variant", "grid", "check", "jobs")
+            "description", "variant", "grid", "check", "jobs", "balance")
 
 
 @dataclass

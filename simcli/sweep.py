@@ -147,7 +147,14 @@ def paired_table(df: pl.DataFrame, baseline: str) -> pl.DataFrame:
                              "share": float(vmat[vi, s].mean()), "diff": res["diff"],
                              "ci_low": res["ci_low"], "ci_high": res["ci_high"],
                              "p_value": res["p_value"]})
-    return pl.DataFrame(rows) if rows else pl.DataFrame()
+    if not rows:
+        return pl.DataFrame()
+    from statsmodels.stats.multitest import multipletests
+
+    out = pl.DataFrame(rows)
+    reject, q, _, _ = multipletests(out["p_value"].fill_nan(1.0).to_numpy(), alpha=0.05,
+                                    method="fdr_bh")
+    return out.with_columns(pl.Series("q_value_bh", q), pl.Series("discovery", reject))
 
 
 def _variants_in_order(df: pl.DataFrame) -> list[str]:
@@ -161,26 +168,33 @@ def _max_dev(mat: np.ndarray) -> float:
 
 def ranking_table(df: pl.DataFrame) -> pl.DataFrame:
     """Variants ranked by fairness (largest |seat share - 1/n|, smaller is fairer), per
-    player count, with whether the top two are separated (paired bootstrap) and, if not,
-    about how many games per variant would separate them."""
+    player count, on the games every variant played: paired bootstrap intervals of both
+    unfairness measures, which variants are tied with the fairest (BH-corrected), and how
+    many games per variant would separate the top two (see :mod:`simcli.ranking`)."""
+    from simcli import ranking
+
     fair = tables.fairness_table(df)
     rows = []
     for n in sorted(fair["n_players"].unique().to_list()):
-        sub = fair.filter(pl.col("n_players") == n).sort("max_seat_deviation")
-        names = sub["variant"].to_list()
-        for rank, row in enumerate(sub.iter_rows(named=True), start=1):
-            rows.append({"n_players": n, "rank": rank, "variant": row["variant"],
-                         "max_seat_deviation": row["max_seat_deviation"],
-                         "chi_p_value": row["chi_p_value"],
-                         "first_player_advantage": row["first_player_advantage"],
-                         "separated_from_next": None, "games_needed": None})
-        if len(names) >= 2:
-            sep, need = separate_top_two(df.filter(pl.col("n_players") == n), names[0],
-                                         names[1])
-            rows[-len(names)]["separated_from_next"] = sep
-            rows[-len(names)]["games_needed"] = need
-    return pl.DataFrame(rows, schema_overrides={"separated_from_next": pl.Boolean,
-                                                "games_needed": pl.Int64})
+        sub = df.filter(pl.col("n_players") == n)
+        names = [v for v in _variants_in_order(sub)
+                 if not fair.filter((pl.col("variant") == v)
+                                    & (pl.col("n_players") == n)).is_empty()]
+        if not names:
+            continue
+        mats = [_seat_matrix(sub.filter(pl.col("variant") == v)) for v in names]
+        common = mats[0][0]
+        for idx, _ in mats[1:]:
+            common = np.intersect1d(common, idx)
+        stacked = np.stack([m[np.searchsorted(idx, common)] for idx, m in mats])
+        fpa = {r["variant"]: r["first_player_advantage"]
+               for r in fair.filter(pl.col("n_players") == n).iter_rows(named=True)}
+        for row in ranking.rank(names, stacked):
+            rows.append({"n_players": n, **row,
+                         "first_player_advantage": fpa[row["variant"]]})
+    schema = {"separated_from_next": pl.Boolean, "games_needed": pl.Int64,
+              "p_vs_best": pl.Float64}
+    return pl.DataFrame(rows, schema_overrides=schema) if rows else pl.DataFrame()
 
 
 def separate_top_two(df: pl.DataFrame, a: str, b: str) -> tuple[bool, int | None]:
@@ -210,11 +224,13 @@ def separate_top_two(df: pl.DataFrame, a: str, b: str) -> tuple[bool, int | None
 
 def sweep_tables(df: pl.DataFrame, variants: list[dict]) -> dict[str, pl.DataFrame]:
     baseline = variants[0]["name"] if variants else _variants_in_order(df)[0]
-    out = {"Variants ranked by fairness (max |seat share - 1/n|; smaller is fairer)":
+    out = {"Variants ranked by fairness (max |seat share - 1/n|; smaller is fairer; "
+           "95% paired bootstrap intervals; tied_with_best: Benjamini-Hochberg)":
            ranking_table(df)}
     paired = paired_table(df, baseline)
     if not paired.is_empty():
-        out[f"Paired difference of seat win share against {baseline!r} (same seeds)"] = paired
+        out[f"Paired difference of seat win share against {baseline!r} (same seeds; "
+            "discovery: Benjamini-Hochberg q < 0.05)"] = paired
     return out
 
 

@@ -68,6 +68,11 @@ def test_sweep_variants_share_seeds_and_paired_difference_matches(tmp_path):
     ranking = next(rows for title, rows in summary["sweep_tables"].items()
                    if title.startswith("Variants ranked"))
     assert ranking[-1]["variant"] == "seat1-bonus"
+    assert ranking[-1]["tied_with_best"] is False and ranking[-1]["unfairness_lo"] > 0.05
+    assert ranking[0]["tied_with_best"] is True
+    assert all(r["unfairness_lo"] <= r["max_seat_deviation"] <= r["unfairness_hi"]
+               for r in ranking)
+    assert all("q_value_bh" in r and "discovery" in r for r in paired)
     assert (out / "report.html").is_file() and (out / "plots" / "seat_win_share.png").is_file()
 
 
@@ -197,6 +202,7 @@ def test_check_with_bounds_stops_early_and_names_the_failed_bound(tmp_path):
                                  "800", "--out", str(tmp_path / "f")])
     assert result.exit_code == 1, result.output
     assert "first_player_advantage" in result.output and "outside [-0.03, 0.03]" in result.output
+    assert "Holm" in result.output
     bad = scenario(tmp_path, 'players = 3\n[check]\nseat_shares = 1\n', "bad.toml")
     result = runner.invoke(app, ["check", str(bad)])
     assert result.exit_code == 2 and "seat_shares" in result.output
@@ -267,17 +273,18 @@ def test_check_flags_class89_first_player_with_ten_extra_signatures(tmp_path):
     with 10 extra signatures -> check against the printed table's baseline exits 1 and
     names seat 1; the printed table itself passes."""
     base_scn = tmp_path / "printed.toml"
-    base_scn.write_text('game = "class89"\nplayers = 3\ngames = 400\nseed = 5\n')
+    base_scn.write_text('game = "class89"\nplayers = 3\ngames = 1000\nseed = 5\n')
     base = tmp_path / "base"
     assert runner.invoke(app, ["run", "--scenario", str(base_scn), "--out", str(base),
                                "--jobs", "2", "--quiet"]).exit_code == 0
     bad = tmp_path / "extra.toml"
-    bad.write_text('game = "class89"\nplayers = 3\ngames = 400\nseed = 5\n[rules]\n'
+    bad.write_text('game = "class89"\nplayers = 3\ngames = 1000\nseed = 5\n[rules]\n'
                    'start_signatures = { "3" = [11, 2, 3] }\n')
     result = runner.invoke(app, ["check", str(bad), "--baseline", str(base), "--jobs", "2",
                                  "--quiet", "--out", str(tmp_path / "bad")])
     assert result.exit_code == 1, result.output
     assert "seat 1 (default, 3p) win share moved +" in result.output
+    assert "FAIL after 1000 games" not in result.output  # the SPRT stopped early
     same = runner.invoke(app, ["check", str(base_scn), "--baseline", str(base), "--jobs", "2",
                                "--quiet", "--out", str(tmp_path / "same")])
     assert same.exit_code == 0, same.output
