@@ -200,12 +200,21 @@ def _cell(value) -> str:
 def compare_cmd(
     base: Annotated[str, typer.Argument(help="Baseline results folder or summary.json.")],
     new: Annotated[str, typer.Argument(help="New results folder or summary.json.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON "
+                        "(header, pairing, every test, verdict) for CI and notebooks.")
+                        ] = False,
+    tolerance: Annotated[float, typer.Option("--tolerance", help="Win-share move the "
+                         "verdict treats as negligible.")] = 0.02,
 ) -> None:
-    """Compare two runs of the same game, player count and strategies (markdown)."""
-    from simcli.compare import compare, comparison_markdown, load_side
+    """Compare two runs of one game: per-game tests, paired on shared seeds, Holm-corrected."""
+    from simcli.compare import compare, comparison_json, comparison_markdown, load_side
 
     a, b = load_side(base), load_side(new)
-    typer.echo(comparison_markdown(a, b, compare(a, b)))
+    comp = compare(a, b, tolerance)
+    if json_out:
+        typer.echo(json.dumps(comparison_json(a, b, comp), indent=2, default=str))
+    else:
+        typer.echo(comparison_markdown(a, b, comp))
 
 
 @app.command()
