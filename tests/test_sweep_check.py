@@ -209,7 +209,7 @@ def test_compare_reports_tables_with_tests(tmp_path):
                                "--jobs", "1", "--quiet"]).exit_code == 0
     result = runner.invoke(app, ["compare", str(base), str(new / "summary.json")])
     assert result.exit_code == 0, result.output
-    for words in ("seat win share (3p)", "strategy win share (3p)", "score per seat (3p)",
+    for words in ("seat win share (3p)", "score per seat (3p)", "game metrics",
                   "p Holm", "Holm-corrected", "pairing: none", "seed: 1 -> 2", "verdict: "):
         assert words in result.output
     assert max(len(line) for line in result.output.splitlines()[:-1]) <= 80
