@@ -250,8 +250,8 @@ def comparison_markdown(base: Side, new: Side, comp: Comparison) -> str:
     else:
         lines.append("pairing: none (the runs played different game seeds): independent "
                      "samples")
-    lines += [f"tests: {m}, Holm-corrected together at {SIGNIFICANCE:.0%} (family-wise); "
-              "* = significant after correction",
+    lines += [f"tests: {m}, Holm-corrected as one family at {SIGNIFICANCE:.0%}; "
+              "* = significant after it",
               "unit: the game (game metrics once per game, seat metrics once per seat row)",
               ""]
     groups = {(r["variant"], r["n_players"]) for r in comp.rows}
