@@ -418,6 +418,22 @@ def strategies_cmd(
     out.print(table)
 
 
+@app.command("new-game")
+@user_errors
+def new_game(
+    name: Annotated[str, typer.Argument(help="Package name of the new game (lowercase, "
+                                        "e.g. mygame); written in the current folder.")],
+) -> None:
+    """Write a small runnable game package (rules, data.toml, a strategy, NOTES.md, tests)."""
+    from simcli.newgame import write_new_game
+
+    files = write_new_game(name)
+    for path in files:
+        typer.echo(f"wrote {path}")
+    typer.echo(f"next: simcli run {name} --games 200   (from this folder); "
+               f"python -m pytest {name}")
+
+
 @app.command("report")
 @user_errors
 def report_cmd(
