@@ -381,15 +381,15 @@ def _plan_from_folder(folder: str, index: int, variant: str | None, players: int
 @user_errors
 def games() -> None:
     """List the games, their player counts and rules versions."""
-    from simcli.games import GAMES, get_game
+    from simcli.games import UnknownGameError, game_names, get_game
 
     table = Table(title="games")
     for col in ("name", "title", "players", "default", "rules version", "description"):
         table.add_column(col)
-    for name in GAMES:
+    for name in game_names():
         try:
             g = get_game(name)
-        except ImportError:
+        except (ImportError, UnknownGameError):
             table.add_row(name, "(not installed)", "", "", "", "")
             continue
         counts = f"{min(g.players)}-{max(g.players)}"
