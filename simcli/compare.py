@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,7 @@ class Comparison:
     pairing: dict[str, Any] = field(default_factory=dict)
     tolerance: float = 0.02
     verdict: str = ""
+    fixed: list[dict] = field(default_factory=list)
 
 
 def _frame(rows: list[dict], tables_: tuple[str, ...]) -> pl.DataFrame:
@@ -114,9 +116,10 @@ def compare(base: Side, new: Side, tolerance: float = 0.02) -> Comparison:
             n = new.results.filter((pl.col("variant") == variant)
                                    & (pl.col("n_players") == n_players))
             pairs[(variant, n_players)] = cstats.pairing(b, n)
-        rows, _ = cstats.family(base.results, new.results, pairs)
+        rows, cols = cstats.family(base.results, new.results, pairs)
+        fixed = cols.fixed
     else:
-        rows = cstats.summary_rows(base.summary, new.summary)
+        rows, fixed = cstats.summary_rows(base.summary, new.summary), []
     cstats.holm(rows)
     paired = bool(pairs) and all(p["paired"] for p in pairs.values())
     pairing = {"paired": paired, "from_results": bool(pairs),
@@ -125,7 +128,8 @@ def compare(base: Side, new: Side, tolerance: float = 0.02) -> Comparison:
                       _frame(rows, ("score per seat",)),
                       _frame(rows, tuple(t for t in {r["table"] for r in rows}
                                          if t not in TABLES[:3])),
-                      rows, differences(base.summary, new.summary), pairing, tolerance)
+                      rows, differences(base.summary, new.summary), pairing, tolerance,
+                      fixed=fixed)
     comp.verdict = verdict(comp)
     return comp
 
@@ -134,6 +138,10 @@ def _fmt_num(value: float, signed: bool = False) -> str:
     size = abs(value)
     digits = 0 if size >= 1000 else 1 if size >= 100 else 2 if size >= 10 else 3
     return f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+
+
+def _fmt_fixed(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else _fmt_num(value)
 
 
 def _fmt_p(p: float) -> str:
@@ -212,7 +220,8 @@ def verdict(comp: Comparison) -> str:
         else:
             parts.append(f"no seat or strategy moved significantly after correction (moves "
                          f"up to ±{reach:.3f} not ruled out)")
-    others = sorted((r for r in rows if r not in shares), key=lambda r: r["p_value"])
+    others = sorted((r for r in rows if r not in shares),
+                    key=lambda r: (r["p_value"], -abs(r["diff"]) / (r["sd"] or 1.0)))
     sig = [r for r in others if r["significant"]]
     for r in sig[:3]:
         parts.append(f"{_name(r)} {_fmt_num(r['diff'], True)} ({_fmt_num(r['base'])} -> "
@@ -241,8 +250,9 @@ def comparison_markdown(base: Side, new: Side, comp: Comparison) -> str:
              "what differs:", *header_lines(comp.differences)]
     pr = comp.pairing
     if not pr.get("from_results"):
-        lines.append("pairing: none (a results.parquet is missing: win shares and scores "
-                     "from the summaries, unpaired)")
+        lines += ["pairing: none (a results.parquet is missing): win shares and scores",
+                  "  from the summaries, unpaired; a strategy holding several seats of a",
+                  "  game counts each seat (keep results.parquet for per-game, paired tests)"]
     elif pr["paired"]:
         games = sum(g["common_games"] for g in pr["groups"])
         lines.append(f"pairing: paired by game index ({games} games with the same game "
@@ -250,10 +260,28 @@ def comparison_markdown(base: Side, new: Side, comp: Comparison) -> str:
     else:
         lines.append("pairing: none (the runs played different game seeds): independent "
                      "samples")
-    lines += [f"tests: {m}, Holm-corrected as one family at {SIGNIFICANCE:.0%}; "
-              "* = significant after it",
-              "unit: the game (game metrics once per game, seat metrics once per seat row)",
-              ""]
+    lines.append(f"tests: {m}, Holm-corrected as one family at {SIGNIFICANCE:.0%}; "
+                 "* = significant after it")
+    if pr.get("from_results"):
+        lines.append("unit: the game (game metrics once per game, seat metrics once per "
+                     "seat row)")
+    else:
+        from simcli.compare_header import game_tables
+
+        titles = sorted({t for _, t, _ in game_tables(b)} & {t for _, t, _ in game_tables(n)})
+        if titles:
+            lines += textwrap.wrap("game tables not tested without results.parquet (in "
+                                   "--json): " + "; ".join(titles), 79,
+                                   subsequent_indent="  ")
+    lines.append("")
+    if comp.fixed:
+        lines.append("the same in every game of each run (set by the rules, not tested):")
+        for r in comp.fixed[:SHOW_ROWS]:
+            lines.append(f"  {r['label'][:40]}: {_fmt_fixed(r['base'])} -> "
+                         f"{_fmt_fixed(r['new'])}")
+        if len(comp.fixed) > SHOW_ROWS:
+            lines.append(f"  ... {len(comp.fixed) - SHOW_ROWS} more, all in --json")
+        lines.append("")
     groups = {(r["variant"], r["n_players"]) for r in comp.rows}
     many = len(groups) > 1
     order = list(TABLES) + sorted({r["table"] for r in comp.rows} - set(TABLES),
@@ -281,7 +309,8 @@ def comparison_json(base: Side, new: Side, comp: Comparison) -> dict[str, Any]:
             "base_games": base.summary["games"], "new_games": new.summary["games"],
             "differences": comp.differences, "pairing": comp.pairing,
             "correction": "holm", "alpha": SIGNIFICANCE, "tests": len(comp.rows),
-            "tolerance": comp.tolerance, "rows": comp.rows, "verdict": comp.verdict,
+            "tolerance": comp.tolerance, "rows": comp.rows, "fixed": comp.fixed,
+            "verdict": comp.verdict,
             "game_tables": {"base": tables_of(base.summary), "new": tables_of(new.summary)}}
 
 

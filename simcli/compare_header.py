@@ -118,9 +118,6 @@ def header_lines(diff: dict[str, Any]) -> list[str]:
     if values is None:
         lines.append(f"  data values: not compared ({diff.get('data values unknown')})")
     else:
-        overridden = tuple(diff.get("rules overrides") or {})
-        values = [v for v in values if not any(
-            v["key"] == k or v["key"].startswith((f"{k}.", f"{k}[")) for k in overridden)]
         for item in values[:MAX_VALUE_LINES]:
             lines.append(f"  {item['key']}: {_short(item['base'])} -> {_short(item['new'])}")
         if len(values) > MAX_VALUE_LINES:

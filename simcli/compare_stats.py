@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
@@ -151,6 +151,8 @@ class Columns:
     seat_numeric: list[str]
     seat_levels: list[str]
     skipped: list[str]
+    #: rows whose value is the same in every game of each run but differs between runs
+    fixed: list[dict] = field(default_factory=list)
 
 
 def classify(base: pl.DataFrame, new: pl.DataFrame) -> Columns:
@@ -228,7 +230,7 @@ def family(base: pl.DataFrame, new: pl.DataFrame, pairs: dict[tuple, dict]) -> t
     """Every test of a comparison (before correction), each a dict with its ``table``."""
     cols = classify(base, new)
     rows: list[dict] = []
-    untested: list[str] = []
+    fixed: list[dict] = []
     groups = base.select(GROUP).unique(maintain_order=True).rows()
     for variant, n_players in groups:
         where = (pl.col("variant") == variant) & (pl.col("n_players") == n_players)
@@ -246,8 +248,11 @@ def family(base: pl.DataFrame, new: pl.DataFrame, pairs: dict[tuple, dict]) -> t
         def add(table: str, label: str, res: dict | None, tag=tag, **subject) -> None:
             if res is None:
                 return
-            if res["sd"] == 0 and res["diff"] == 0 and res.get("constant"):
-                untested.append(f"{label} ({tag['variant']}, {tag['n_players']}p)")
+            if res.get("constant"):
+                # the same value in every game of each run: set by the rules, not played
+                if res["diff"] != 0:
+                    fixed.append({"table": table, **tag, "label": label, **subject,
+                                  "base": res["base"], "new": res["new"]})
                 return
             rows.append({"table": table, **tag, "label": label, **subject, **res})
 
@@ -305,7 +310,7 @@ def family(base: pl.DataFrame, new: pl.DataFrame, pairs: dict[tuple, dict]) -> t
                 add("seat metrics (per seat)", f"{col} seat {seat}",
                     _test(_values(bs, gkey, expr), _values(ns, gkey, expr), gkey, paired),
                     metric=col, seat=seat)
-    cols.skipped += untested
+    cols.fixed = fixed
     return rows, cols
 
 
@@ -313,10 +318,10 @@ def summary_rows(base: dict, new: dict) -> list[dict]:
     """Without results.parquet: seat and strategy win share (two-proportion) and score
     per seat (Welch's t from the means and sds) from the two summaries."""
     rows = []
-    for table, key, field in (("seat win share", "seat", "seats"),
-                              ("strategy win share", "strategy", "strategy_table")):
-        new_by = {(r["variant"], r["n_players"], r[key]): r for r in new[field]}
-        for b in base[field]:
+    for table, key, part in (("seat win share", "seat", "seats"),
+                             ("strategy win share", "strategy", "strategy_table")):
+        new_by = {(r["variant"], r["n_players"], r[key]): r for r in new[part]}
+        for b in base[part]:
             n = new_by.get((b["variant"], b["n_players"], b[key]))
             if n is None:
                 continue
