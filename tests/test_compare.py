@@ -222,3 +222,30 @@ def test_compare_refuses_different_games_in_one_line(tmp_path):
     _run("lovebattle", "--games", "5", "--out", str(tmp_path / "b"))
     result = runner.invoke(app, ["compare", str(tmp_path / "a"), str(tmp_path / "b")])
     assert result.exit_code == 2 and "refusing to compare different game" in result.output
+
+
+def test_a_value_fixed_by_the_set_up_is_reported_apart_and_not_tested():
+    """A seat's starting signatures are the same in every game of a run: a change is
+    said (1 -> 3), not tested as if it were an outcome, and does not enlarge the family."""
+    rng = np.random.default_rng(2)
+    common = rng.normal(10, 3, 100)
+    a = synthetic(100, 3, rng, common=common).with_columns(start=pl.col("seat"))
+    b = synthetic(100, 3, rng, common=common).with_columns(start=pl.col("seat") + 2)
+    pairs = {("default", 3): cs.pairing(a, b)}
+    rows, cols = cs.family(a, b, pairs)
+    assert not any(r.get("metric") == "start" for r in rows)
+    assert [(r["label"], r["base"], r["new"]) for r in cols.fixed] == [
+        (f"start seat {s}", float(s), float(s + 2)) for s in (1, 2, 3)]
+
+
+def test_without_results_parquet_compare_falls_back_to_the_summaries(tmp_path):
+    _run(TOY, "--games", "60", "--seed", "1", "--out", str(tmp_path / "a"))
+    _run(TOY, "--games", "60", "--seed", "1", "--out", str(tmp_path / "b"), "--set",
+         "target=30")
+    (tmp_path / "a" / "results.parquet").unlink()
+    result = runner.invoke(app, ["compare", str(tmp_path / "a"), str(tmp_path / "b")])
+    assert result.exit_code == 0, result.output
+    assert "pairing: none (a results.parquet is missing)" in result.output
+    assert "--set target: (absent) -> 30" in result.output
+    assert "target: 20 -> 30" in result.output
+    assert "Welch t" not in result.output and "seat win share (3p)" in result.output
