@@ -158,7 +158,8 @@ def _name(row: dict) -> str:
     if table == "score per seat":
         return f"{row['label']} mean score"
     if table.startswith("game outcomes"):
-        return f"share of games with {row['label']}"
+        joint = "where" if " has " in row["label"] else "with"
+        return f"share of games {joint} {row['label']}"
     if table.startswith("win share by"):
         return f"win share of {row['label']}"
     return row["label"]

@@ -41,6 +41,7 @@ ID_COLUMNS = ("game_index", "seed", "game", "variant", "n_players", "seat", "str
 MAX_LEVELS = 12
 ALPHA = 0.05
 NONE_LEVEL = "(none)"
+MULTI = "+"
 
 
 # --------------------------------------------------------------------------- tests
@@ -151,6 +152,8 @@ class Columns:
     seat_numeric: list[str]
     seat_levels: list[str]
     skipped: list[str]
+    #: game-level strings naming several values joined by "+" (tied One True Match Girls)
+    game_multi: list[str] = field(default_factory=list)
     #: rows whose value is the same in every game of each run but differs between runs
     fixed: list[dict] = field(default_factory=list)
 
@@ -179,9 +182,13 @@ def classify(base: pl.DataFrame, new: pl.DataFrame) -> Columns:
             levels_b = set(base[col].drop_nulls().unique())
             levels_n = set(new[col].drop_nulls().unique())
             levels = levels_b | levels_n
-            if len(levels) > MAX_LEVELS or not levels or (
-                    game and len(levels_b) <= 1 and len(levels_n) <= 1):
-                # many-valued, empty, or a stamp of the run's set-up (one value per run)
+            parts = {p for v in levels for p in v.split(MULTI)}
+            if not levels or (game and len(levels_b) <= 1 and len(levels_n) <= 1):
+                # empty, or a stamp of the run's set-up (one value per run)
+                out.skipped.append(col)
+            elif len(levels) > MAX_LEVELS and game and len(parts) <= MAX_LEVELS:
+                out.game_multi.append(col)  # "Yuki+Katsumi": ties name each
+            elif len(levels) > MAX_LEVELS:
                 out.skipped.append(col)
             else:
                 (out.game_levels if game else out.seat_levels).append(col)
@@ -275,14 +282,23 @@ def family(base: pl.DataFrame, new: pl.DataFrame, pairs: dict[tuple, dict]) -> t
         # game-level metrics: once per game
         bg = b.group_by(gkey).agg(pl.all().first())
         ng = n.group_by(gkey).agg(pl.all().first())
-        for col in dict.fromkeys(["turns", "decisions", *cols.game_numeric]):
+        for col in cols.game_numeric:
             if col not in bg.columns or col not in ng.columns:
                 continue
             expr = pl.col(col).cast(pl.Float64).alias("v")
             add("game metrics (once per game)", f"mean {col}",
                 _test(bg.select(*gkey, expr), ng.select(*gkey, expr), gkey, paired),
                 metric=col)
-        for col in dict.fromkeys(["end_reason", *cols.game_levels]):
+        for col in cols.game_multi:
+            bl = bg[col].fill_null(NONE_LEVEL).str.split(MULTI)
+            nl = ng[col].fill_null(NONE_LEVEL).str.split(MULTI)
+            levels = set(bl.explode().unique()) | set(nl.explode().unique())
+            for level in sorted(levels):
+                add("game outcomes (share of games)", f"{col} has {_short(level or NONE_LEVEL)}",
+                    _test(bg.select(*gkey, bl.list.contains(level).cast(pl.Float64).alias("v")),
+                          ng.select(*gkey, nl.list.contains(level).cast(pl.Float64).alias("v")),
+                          gkey, paired), metric=col, level=level)
+        for col in cols.game_levels:
             if col not in bg.columns or col not in ng.columns:
                 continue
             bl = bg[col].fill_null(NONE_LEVEL)

@@ -198,6 +198,9 @@ def test_a_planted_card_change_is_named_paired_and_detected(tmp_path):
     assert "Holm" in text
     rin = next(line for line in text.splitlines() if line.startswith("mean love_Rin"))
     assert rin.endswith("*"), rin
+    # the One True Match Girl frequency, per game (ties name each Girl), paired too
+    otm = next(line for line in text.splitlines() if line.startswith("otm_girl has Rin"))
+    assert otm.endswith("*"), otm
     verdict = text.strip().splitlines()[-1]
     assert verdict.startswith("verdict: ") and "mean love_Rin -" in verdict
     assert all(len(line) <= 80 for line in text.splitlines()
