@@ -4,7 +4,11 @@ Every comparison is built from per-game observations taken from ``results.parque
 
 * a **game-level** column (``turns``, ``rounds``, ``otm_girl``, ``end_reason``: one value per
   game, repeated on every seat row) is reduced to one value per game before testing, so a
-  4-player game counts once, not four times;
+  4-player game counts once, not four times; a string column is tested level by level
+  (the share of games with ``end_reason=date``; with ``otm_girl has Rin`` for values that
+  name several levels joined by ``+``);
+* a value that is the same in every game of each run (a seat's starting signatures) is
+  set by the rules, not played: a change is reported, not tested;
 * a **seat-level** column (``score``, ``win_share``, a seat's ``vp``) is tested per seat:
   seat ``s`` contributes one observation per game;
 * a strategy's win share, and the win share by a seat attribute (a character, a Girl
