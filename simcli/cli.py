@@ -193,12 +193,21 @@ def _cell(value) -> str:
 def compare_cmd(
     base: Annotated[str, typer.Argument(help="Baseline results folder or summary.json.")],
     new: Annotated[str, typer.Argument(help="New results folder or summary.json.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON "
+                        "(header, pairing, every test, verdict) for CI and notebooks.")
+                        ] = False,
+    tolerance: Annotated[float, typer.Option("--tolerance", help="Win-share move the "
+                         "verdict treats as negligible.")] = 0.02,
 ) -> None:
-    """Compare two runs of the same game, player count and strategies (markdown)."""
-    from simcli.compare import compare, comparison_markdown, load_side
+    """Compare two runs of one game: per-game tests, paired on shared seeds, Holm-corrected."""
+    from simcli.compare import compare, comparison_json, comparison_markdown, load_side
 
     a, b = load_side(base), load_side(new)
-    typer.echo(comparison_markdown(a, b, compare(a, b)))
+    comp = compare(a, b, tolerance)
+    if json_out:
+        typer.echo(json.dumps(comparison_json(a, b, comp), indent=2, default=str))
+    else:
+        typer.echo(comparison_markdown(a, b, comp))
 
 
 @app.command()
@@ -422,15 +431,15 @@ def _plan_from_folder(folder: str, index: int, variant: str | None, players: int
 @user_errors
 def games() -> None:
     """List the games, their player counts and rules versions."""
-    from simcli.games import GAMES, get_game
+    from simcli.games import UnknownGameError, game_names, get_game
 
     table = Table(title="games")
     for col in ("name", "title", "players", "default", "rules version", "description"):
         table.add_column(col)
-    for name in GAMES:
+    for name in game_names():
         try:
             g = get_game(name)
-        except ImportError:
+        except (ImportError, UnknownGameError):
             table.add_row(name, "(not installed)", "", "", "", "")
             continue
         counts = f"{min(g.players)}-{max(g.players)}"
@@ -495,6 +504,20 @@ def rules_cmd(
     for row in rules_rows(game):
         table.add_row(*row.values())
     out.print(table)
+@app.command("new-game")
+@user_errors
+def new_game(
+    name: Annotated[str, typer.Argument(help="Package name of the new game (lowercase, "
+                                        "e.g. mygame); written in the current folder.")],
+) -> None:
+    """Write a small runnable game package (rules, data.toml, a strategy, NOTES.md, tests)."""
+    from simcli.newgame import write_new_game
+
+    files = write_new_game(name)
+    for path in files:
+        typer.echo(f"wrote {path}")
+    typer.echo(f"next: simcli run {name} --games 200   (from this folder); "
+               f"python -m pytest {name}")
 
 
 @app.command("report")

@@ -6,6 +6,12 @@ state, and draws randomness only from ``rng`` (its own stream, derived from the 
 seed). Each ``strategies/<game>.py`` exposes ``STRATEGIES`` (name -> class) and
 ``DEFAULT_MIX`` (the names a run uses when none are given). ``random`` works for every
 game.
+
+A designer's own bot plays in any game as ``--strategy mymodule:MyBot`` (parameters:
+``mymodule:MyBot:key=value,...``), loaded from the current folder without ``PYTHONPATH``.
+A designer's game brings its strategies in the module it is loaded from (``STRATEGIES``,
+``DEFAULT_MIX``); installed packages add strategies through ``simcli.strategies`` entry
+points named after the game.
 """
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ import tomllib
 from typing import Any, ClassVar
 
 __all__ = ["Bot", "RandomBot", "UnknownStrategyError", "check_params", "default_mix",
-           "list_strategies", "parse_spec", "resolve"]
+           "list_strategies", "load_strategy", "parse_spec", "resolve"]
 
 
 class UnknownStrategyError(LookupError):
@@ -63,6 +69,39 @@ def _module(game: str):
     return importlib.import_module(f"strategies.{game}")
 
 
+ENTRY_POINTS = "simcli.strategies"
+
+
+def _external(game: str) -> list[Any]:
+    """Where a game's strategies live besides ``strategies/<game>.py``: the module a
+    designer's game was loaded from (its ``STRATEGIES`` and ``DEFAULT_MIX``) and the
+    ``simcli.strategies`` entry points named after the game (each a module with
+    ``STRATEGIES``, or one Bot class)."""
+    from simcli.games import GAMES, UnknownGameError, game_module, load_reference
+
+    sources: list[Any] = []
+    if game not in GAMES:
+        try:
+            home = game_module(game)
+        except UnknownGameError:
+            home = None
+        if home is not None:
+            sources.append(home)
+    for ep in _entry_points():
+        if ep.name == game:
+            obj, _ = load_reference(ep.value, f"strategies of {game!r} (entry point)",
+                                    UnknownStrategyError)
+            sources.append(obj)
+    return sources
+
+
+@functools.lru_cache(maxsize=1)
+def _entry_points() -> tuple:
+    import importlib.metadata
+
+    return tuple(importlib.metadata.entry_points(group=ENTRY_POINTS))
+
+
 def list_strategies(game: str) -> dict[str, type[Bot]]:
     """Every strategy of ``game`` by name, ``random`` first."""
     found: dict[str, type[Bot]] = {"random": RandomBot}
@@ -70,6 +109,11 @@ def list_strategies(game: str) -> dict[str, type[Bot]]:
         found.update(_module(game).STRATEGIES)
     except ModuleNotFoundError:
         pass
+    for source in _external(game):
+        if isinstance(source, type):
+            found[source.name or source.__name__] = source
+        else:
+            found.update(getattr(source, "STRATEGIES", {}))
     return found
 
 
@@ -78,7 +122,39 @@ def default_mix(game: str) -> tuple[str, ...]:
     try:
         return tuple(_module(game).DEFAULT_MIX)
     except ModuleNotFoundError:
-        return ("random",)
+        pass
+    for source in _external(game):
+        if getattr(source, "DEFAULT_MIX", None):
+            return tuple(source.DEFAULT_MIX)
+    return ("random",)
+
+
+def _module_spec(spec: str, registry: dict) -> tuple[str, str, str] | None:
+    """``module:Class`` or ``module:Class:key=value,...`` -> (module, Class, params), or
+    None for a registered name (``name:key=value`` gives parameters, not a module)."""
+    head, sep, tail = spec.partition(":")
+    if not sep or head.strip() in registry:
+        return None
+    attr, _, params = tail.partition(":")
+    if "=" in attr or not attr.strip():
+        return None
+    return head.strip(), attr.strip(), params
+
+
+def load_strategy(module: str, attr: str) -> type:
+    """A designer's strategy class ``module:attr`` (from the current folder or
+    installed); UnknownStrategyError in one line if it is not one."""
+    from simcli.games import load_reference
+
+    ref = f"{module}:{attr}"
+    obj, _ = load_reference(ref, "strategy", UnknownStrategyError)
+    if not isinstance(obj, type) or not callable(getattr(obj, "choose", None)):
+        kind = (f"class {obj.__name__} without choose()" if isinstance(obj, type) else
+                "module" if type(obj).__name__ == "module" else type(obj).__name__)
+        raise UnknownStrategyError(f"cannot load strategy {ref!r}: it is a {kind}, not a "
+                                   "strategy class (a Bot subclass with choose(view, "
+                                   "decision))")
+    return obj
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -98,17 +174,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def resolve(game: str, spec: str) -> functools.partial:
     """A picklable factory ``(game, player, rng) -> Bot`` for a strategy spec."""
-    name, params = parse_spec(spec)
     registry = list_strategies(game)
-    try:
-        cls = registry[name]
-    except KeyError:
-        raise UnknownStrategyError(
-            f"unknown strategy {name!r} for {game}; choose one of: {', '.join(registry)}"
-        ) from None
-    unknown = sorted(set(params) - set(cls.params))
+    external = _module_spec(spec, registry)
+    if external is not None:
+        cls = load_strategy(external[0], external[1])
+        name, params = parse_spec(f"{external[1]}:{external[2]}")
+        name = f"{external[0]}:{external[1]}"
+    else:
+        name, params = parse_spec(spec)
+        try:
+            cls = registry[name]
+        except KeyError:
+            raise UnknownStrategyError(
+                f"unknown strategy {name!r} for {game}; choose one of: "
+                f"{', '.join(registry)} (or module:Class from this folder)"
+            ) from None
+    unknown = sorted(set(params) - set(getattr(cls, "params", {})))
     if unknown:
-        valid = ", ".join(sorted(cls.params)) or "none"
+        valid = ", ".join(sorted(getattr(cls, "params", {}))) or "none"
         raise UnknownStrategyError(
             f"strategy {name!r} has no parameter {unknown[0]!r}; its parameters: {valid}"
         )

@@ -208,16 +208,17 @@ def test_check_with_bounds_stops_early_and_names_the_failed_bound(tmp_path):
     assert result.exit_code == 2 and "seat_shares" in result.output
 
 
-def test_compare_reports_a_markdown_table_with_tests(tmp_path):
+def test_compare_reports_tables_with_tests(tmp_path):
     path, base = make_baseline(tmp_path, "players = 3\ngames = 300\nseed = 1\n")
     new = tmp_path / "new"
     assert runner.invoke(app, ["run", "--scenario", str(path), "--seed", "2", "--out", str(new),
                                "--jobs", "1", "--quiet"]).exit_code == 0
     result = runner.invoke(app, ["compare", str(base), str(new / "summary.json")])
     assert result.exit_code == 0, result.output
-    for words in ("Seat win share", "Strategy win share", "Score per seat", "Mann-Whitney",
-                  "p_value", "| seat |"):
+    for words in ("seat win share (3p)", "score per seat (3p)", "game metrics",
+                  "p Holm", "Holm-corrected", "pairing: none", "seed: 1 -> 2", "verdict: "):
         assert words in result.output
+    assert max(len(line) for line in result.output.splitlines()[3:-1]) <= 80
 
 
 class _Checker(html.parser.HTMLParser):
