@@ -177,7 +177,10 @@ def sweep(
 
 
 def _print_sweep(summary) -> None:
-    for title, rows in summary.get("sweep_tables", {}).items():
+    from simcli.report import tables
+
+    for entry in tables(summary, "sweep_tables").values():
+        title, rows = entry["title"], entry["rows"]
         if not rows:
             continue
         table = Table(title=title)

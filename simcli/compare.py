@@ -84,7 +84,9 @@ def _share_rows(base_rows: list[dict], new_rows: list[dict], key: tuple[str, ...
         n = new_by.get(tuple(b[k] for k in key))
         if n is None:
             continue
-        res = stats.two_proportion(b["wins"], b["games"], n["wins"], n["games"])
+        # per seat appearance ("seats"; schema-1 strategy rows counted them as "games")
+        res = stats.two_proportion(b["wins"], b.get("seats", b["games"]), n["wins"],
+                                   n.get("seats", n["games"]))
         out.append({**{k: b[k] for k in key}, "base": res["base"], "new": res["new"],
                     "diff": res["diff"], "ci_low": res["ci_low"], "ci_high": res["ci_high"],
                     "p_value": res["p_value"], "significant": res["p_value"] < SIGNIFICANCE})

@@ -205,11 +205,12 @@ def separate_top_two(df: pl.DataFrame, a: str, b: str) -> tuple[bool, int | None
 
 def sweep_tables(df: pl.DataFrame, variants: list[dict]) -> dict[str, pl.DataFrame]:
     baseline = variants[0]["name"] if variants else _variants_in_order(df)[0]
-    out = {"Variants ranked by fairness (max |seat share - 1/n|; smaller is fairer)":
-           ranking_table(df)}
+    out = {"ranking": ("Variants ranked by fairness (max |seat share - 1/n|; smaller is "
+                       "fairer)", ranking_table(df))}
     paired = paired_table(df, baseline)
     if not paired.is_empty():
-        out[f"Paired difference of seat win share against {baseline!r} (same seeds)"] = paired
+        out["paired_vs_baseline"] = (
+            f"Paired difference of seat win share against {baseline!r} (same seeds)", paired)
     return out
 
 

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from simcli import report
 from simcli.cli import app
 from simcli.execute import execute
 from simcli.runner import _part_prefix
@@ -57,16 +58,15 @@ def test_sweep_variants_share_seeds_and_paired_difference_matches(tmp_path):
              for v in seeds}
     assert cards["printed"] == cards["seat1-bonus"] == cards["longer"]
     summary = json.loads((out / "summary.json").read_text())
-    paired = next(rows for title, rows in summary["sweep_tables"].items()
-                  if title.startswith("Paired"))
+    assert summary["schema_version"] == 2
+    paired = report.table_rows(summary, "sweep_tables", "paired_vs_baseline")
     seats = {(r["variant"], r["seat"]): r["win_share"] for r in summary["seats"]}
     for row in paired:
         expected = seats[(row["variant"], row["seat"])] - seats[("printed", row["seat"])]
         assert row["diff"] == pytest.approx(expected, abs=1e-12)
     bonus = next(r for r in paired if r["variant"] == "seat1-bonus" and r["seat"] == 1)
     assert bonus["diff"] > 0.1 and bonus["p_value"] < 0.001
-    ranking = next(rows for title, rows in summary["sweep_tables"].items()
-                   if title.startswith("Variants ranked"))
+    ranking = report.table_rows(summary, "sweep_tables", "ranking")
     assert ranking[-1]["variant"] == "seat1-bonus"
     assert (out / "report.html").is_file() and (out / "plots" / "seat_win_share.png").is_file()
 

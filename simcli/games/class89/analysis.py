@@ -58,11 +58,52 @@ def solo_table(df: pl.DataFrame) -> pl.DataFrame:
     return _with_ci(out)
 
 
+def solo_by_difficulty(df: pl.DataFrame) -> pl.DataFrame:
+    """Solo games pooled over the bot strategies, per variant and difficulty: the bots'
+    win share against Ed (Wilson 95%), the mean score margin (bot minus Ed, one value per
+    game) with a t interval, and the best strategy."""
+    from scipy import stats as sps
+
+    solo = df.filter((pl.col("n_players") == 1) & (pl.col("strategy") != "ed"))
+    if solo.is_empty():
+        return pl.DataFrame()
+    join_on = ["game_index", *(["variant"] if "variant" in df.columns else [])]
+    ed = (df.filter((pl.col("n_players") == 1) & (pl.col("strategy") == "ed"))
+          .select(*join_on, pl.col("score").alias("ed_score")))
+    solo = solo.join(ed, on=join_on, how="left").with_columns(
+        (pl.col("score") - pl.col("ed_score")).alias("margin"))
+    keys = [k for k in ("variant", "solo_difficulty") if k in solo.columns]
+    rows = []
+    for key, part in solo.group_by(keys, maintain_order=True):
+        key = key if isinstance(key, tuple) else (key,)
+        n = part.height
+        wins = float(part["win_share"].sum())
+        lo, hi = wilson(wins, n)
+        margin = part["margin"].drop_nulls().to_numpy()
+        mean = float(margin.mean()) if len(margin) else float("nan")
+        half = (float(sps.t.ppf(0.975, len(margin) - 1) * margin.std(ddof=1)
+                      / len(margin) ** 0.5) if len(margin) > 1 else float("nan"))
+        by = (part.group_by("strategy").agg(pl.col("win_share").mean())
+              .sort(["win_share", "strategy"], descending=[True, False]))
+        rows.append({**dict(zip(keys, key, strict=True)), "games": n, "wins": wins,
+                     "win_share": wins / n, "ci_low": lo, "ci_high": hi,
+                     "mean_score": float(part["score"].mean()),
+                     "mean_ed_score": float(part["ed_score"].mean()),
+                     "mean_margin": mean, "margin_ci_low": mean - half,
+                     "margin_ci_high": mean + half,
+                     "best_strategy": by["strategy"][0],
+                     "best_strategy_win_share": float(by["win_share"][0])})
+    return pl.DataFrame(rows).sort(keys, maintain_order=True)
+
+
 def tables(df: pl.DataFrame) -> dict:
     out = {}
     seats = seat_table(df)
     if not seats.is_empty():
         out["Seat win share by starting signatures"] = seats
+    by_difficulty = solo_by_difficulty(df)
+    if not by_difficulty.is_empty():
+        out["Solo against Ed by difficulty"] = by_difficulty
     solo = solo_table(df)
     if not solo.is_empty():
         out["Solo win share against Ed by difficulty"] = solo

@@ -39,13 +39,14 @@ def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
                 pl.col("vote_paid").cast(pl.Int64).sum().alias("paid"),
                 pl.col("vote_correct").cast(pl.Int64).sum().alias("correct"),
                 pl.col("vote_ki").mean().alias("mean_vote_ki"),
+                pl.col("vote_ki").std().alias("sd_vote_ki"),
                 pl.col("win_share").mean().alias("win_share"))
            .with_columns((pl.col("votes") / pl.col("votes").sum().over(g)).alias("chosen_share"),
                          (pl.col("paid") / pl.col("votes")).alias("pays")))
     out = with_intervals(out, "paid", "votes", "pays_")
     return out.sort([*g, "vote_type"]).select(
         *g, "vote_type", "votes", "chosen_share", "paid", "pays", "pays_ci_low",
-        "pays_ci_high", "correct", "mean_vote_ki", "win_share")
+        "pays_ci_high", "correct", "mean_vote_ki", "sd_vote_ki", "win_share")
 
 
 def _profiles(df: pl.DataFrame) -> dict[str, tuple[str, str]]:
