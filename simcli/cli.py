@@ -77,6 +77,8 @@ SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="dask sche
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or tables.")]
 UntilOpt = Annotated[float | None, typer.Option("--until-ci", help="Keep adding games until "
                      "every seat's 95% interval half-width is below this (e.g. 0.01).")]
+WideOpt = Annotated[bool, typer.Option("--wide", help="Print every column, every variant "
+                    "and full variant names (the default fits 80 columns).")]
 MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", help="With --until-ci: most "
                         "games per variant (default 100x --games).")]
 
@@ -113,6 +115,7 @@ def run(
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
+    wide: WideOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
     from simcli.execute import argv_command, plan_run, print_main_table
@@ -124,7 +127,7 @@ def run(
                     out=out_dir, command=argv_command())
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
-    _finish(outcome, quiet, print_main_table)
+    _finish(outcome, quiet, functools.partial(print_main_table, wide=wide))
 
 
 def _execute(plan, until_ci, max_games, **kwargs):
@@ -161,6 +164,7 @@ def sweep(
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
+    wide: WideOpt = False,
 ) -> None:
     """Run every rules variant of a scenario on the same game seeds and rank them."""
     from simcli.execute import print_main_table
@@ -172,30 +176,10 @@ def sweep(
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
     if outcome.summary and not quiet:
-        _print_sweep(outcome.summary)
-    _finish(outcome, quiet, print_main_table)
+        from simcli.terminal import print_sweep
 
-
-def _print_sweep(summary) -> None:
-    from simcli.report import tables
-
-    for entry in tables(summary, "sweep_tables").values():
-        title, rows = entry["title"], entry["rows"]
-        if not rows:
-            continue
-        table = Table(title=title)
-        cols = [c for c in rows[0] if c not in ("ci_low", "ci_high")]
-        for col in cols:
-            table.add_column(col)
-        for r in rows:
-            table.add_row(*(_cell(r[c]) for c in cols))
-        out.print(table)
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}" if abs(value) >= 0.001 or value == 0 else f"{value:.1e}"
-    return "" if value is None else str(value)
+        print_sweep(outcome.summary, out, wide=wide)
+    _finish(outcome, quiet, functools.partial(print_main_table, wide=wide, findings=False))
 
 
 @app.command("compare")
@@ -418,6 +402,7 @@ def report_cmd(
     folder: Annotated[Path, typer.Argument(help="A results folder (holds results.parquet "
                                            "and run.json).")],
     quiet: QuietOpt = False,
+    wide: WideOpt = False,
 ) -> None:
     """Rebuild summary.json, summary.md and plots/ from an existing results.parquet."""
     from simcli import report
@@ -425,7 +410,12 @@ def report_cmd(
 
     summary = report.build(folder)
     if not quiet:
-        print_main_table(summary, out)
+        if len(summary.get("variants") or []) > 1:
+            from simcli.terminal import print_sweep
+
+            print_sweep(summary, out, wide=wide)
+        print_main_table(summary, out, wide=wide,
+                         findings=len(summary.get("variants") or []) <= 1)
     err.print(f"wrote {folder / 'summary.json'}, {folder / 'summary.md'}, "
               f"{len(summary['plots'])} plots", highlight=False)
 

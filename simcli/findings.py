@@ -160,8 +160,8 @@ def _scope(summary: dict, variant: str, n: int, solo: bool = False) -> str:
 def _variant_label(summary: dict, name: str) -> str:
     for v in summary.get("variants") or []:
         if v["name"] == name and v.get("printed"):
-            return f"the printed rules ({name})"
-    return f"variant {name}"
+            return f"the printed rules ({q(name)})"
+    return f"variant {q(name)}"
 
 
 def _decide(share: float, fair: float, p_adj: float) -> tuple[str, bool]:
@@ -235,7 +235,8 @@ def seat_findings(summary: dict, variant: str, n: int) -> list[dict]:
     any_sure = any(s for _, s, _ in decided)
     largest = max(decided, key=lambda d: abs(d[0]["win_share"] - d[0]["fair_share"]))
     for r, sure, rec in decided:
-        if r["seat"] == 1 or sure or (not any_sure and r is largest[0]):
+        undecided_largest = not any_sure and r is largest[0] and not _is_sweep(summary)
+        if r["seat"] == 1 or sure or undecided_largest:
             out.append(rec)
     return out
 
@@ -346,8 +347,13 @@ def _games_of(summary: dict, variant: str, n: int) -> int:
     return int(summary.get("games_per_variant") or summary.get("games") or 0)
 
 
+def q(name: str) -> str:
+    """A variant name quoted, so grid names with commas read as one name."""
+    return f"“{name}”"
+
+
 def _names(rows: list[dict], limit: int = 4) -> str:
-    names = [r["variant"] for r in rows]
+    names = [q(r["variant"]) for r in rows]
     if len(names) > limit:
         return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
     if len(names) > 1:
@@ -399,14 +405,14 @@ def sweep_findings(summary: dict) -> list[dict]:
         need = best.get("games_needed")
         if len(tied) == 1:
             nxt = part[1]
-            text = (f"At {n} players the fairest variant is {best['variant']}: its largest "
-                    f"seat gap is {shown} against {pct(nxt['max_seat_deviation'])} for the "
-                    f"runner-up {nxt['variant']}; sure at 95% ({how})")
+            text = (f"At {n} players the fairest variant is {q(best['variant'])}: its "
+                    f"largest seat gap is {shown} against {pct(nxt['max_seat_deviation'])} "
+                    f"for the runner-up {q(nxt['variant'])}; sure at 95% ({how})")
             decision, more = "fairest", 0
         else:
             others = tied[1:]
             text = (f"At {n} players no variant can be named the fairest yet: "
-                    f"{best['variant']} (largest seat gap {shown}) is tied within noise with "
+                    f"{q(best['variant'])} (largest seat gap {shown}) is tied within noise with "
                     f"{_names(others)}")
             if printed & {r["variant"] for r in tied}:
                 text += ", the printed rules among them"

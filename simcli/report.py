@@ -106,9 +106,13 @@ def _entries(items) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _fmt(value: Any) -> str:
+def _fmt(value: Any, column: str = "") -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and "p_value" in column and not math.isnan(value):
+        return "<0.001" if value < 0.001 else f"{value:.3f}"
     if isinstance(value, float):
         if math.isnan(value):
             return ""
@@ -125,7 +129,8 @@ def md_table(df: pl.DataFrame, drop: tuple[str, ...] = ()) -> str:
     cols = [c for c in df.columns if c not in drop]
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for row in df.select(cols).iter_rows():
-        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
+        lines.append("| " + " | ".join(_fmt(v, c) for v, c in zip(row, cols, strict=True))
+                     + " |")
     return "\n".join(lines)
 
 

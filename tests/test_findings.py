@@ -136,10 +136,10 @@ def test_sweep_names_the_fairest_only_when_separated():
     found = findings(sweep_summary(ranking, ["a", "b"]))
     assert found[0]["kind"] == "sweep_fair_set"
     assert found[0]["fair_variants"] == ["a"]
-    assert "1 of 2 variants is fair within noise (a)" in found[0]["text"]
+    assert "1 of 2 variants is fair within noise (“a”)" in found[0]["text"]
     best = by_kind(found, "sweep_fairest")[0]
     assert best["decision"] == "fairest" and best["sure"]
-    assert best["text"].startswith("At 2 players the fairest variant is a:")
+    assert best["text"].startswith("At 2 players the fairest variant is “a”:")
 
 
 def test_sweep_tied_variants_give_the_tied_set_and_games_needed():
