@@ -638,12 +638,19 @@ def end_findings(summary: dict, unit: str = "turns") -> list[dict]:
         scope = _scope(summary, variant, n, solo=n == 1)
         text = f"{scope}, games end by " + ("; ".join(words) if words else "?")
         if length:
-            u = length.get("unit") or unit
-            if length["min_turns"] == length["max_turns"]:
-                text += f"; every game lasts exactly {length['min_turns']:g} {u}"
+            u = length.get("counted") or ("rounds" if unit in ("rounds", "weeks") else
+                                          "turns")
+            other = "turns" if u == "rounds" else "rounds"
+            both = length.get(f"mean_{other}") is not None
+            if length[f"min_{u}"] == length[f"max_{u}"]:
+                text += f"; every game lasts exactly {length[f'min_{u}']:g} {u}"
+                if both:
+                    text += f" ({length[f'min_{other}']:g} {other})"
             else:
-                text += (f"; they last {length['mean_turns']:.1f} {u} on average "
-                         f"({length['min_turns']:g} to {length['max_turns']:g})")
+                text += (f"; they last {length[f'mean_{u}']:.1f} {u}"
+                         + (f" ({length[f'mean_{other}']:.1f} {other})" if both else "")
+                         + f" on average ({length[f'min_{u}']:g} to "
+                         f"{length[f'max_{u}']:g} {u})")
         out.append(_record("end_conditions", f"{n} players", text, variant=variant,
                            n_players=n, decision=", ".join(e["end_reason"] for e in parts),
                            games=int(length["games"]) if length else None,

@@ -201,7 +201,8 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         "strategy_table": records(strats),
         "fairness": records(fairness),
         "end_reasons": records(agg.end_reason_table(df)),
-        "length": records(agg.length_table(df)),
+        "length": length_rows(records(agg.length_table(df)), records(seats),
+                              getattr(game, "turn_unit", "turns")),
         "score_quantiles": records(agg.score_quantiles(df)),
         "sweep_tables": sweep_tables,
         "game_tables": game_tables,
@@ -214,6 +215,40 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
 
     summary["findings"] = findings(summary)
     return summary
+
+
+LENGTH_UNITS = {"rounds": "a round: every seat (an automaton's too) takes one turn",
+                "turns": "a turn: one seat's turn"}
+
+
+def length_rows(rows: list[dict], seat_rows: list[dict], unit: str) -> list[dict]:
+    """Game length in both units, the same across games: ``rounds`` (every seat takes one
+    turn) and ``turns`` (one seat's turn). The game counts one of them (``counted``); the
+    other is derived when it can be: rounds = turns / seats for games whose seats take
+    turns in strict rotation (those that count turns); a game that counts rounds leaves
+    turns empty (its seats may act several times a round)."""
+    unit = "rounds" if unit in ("rounds", "weeks") else "turns"
+    seats: dict[tuple, int] = {}
+    for r in seat_rows:
+        key = (r["variant"], r["n_players"])
+        seats[key] = max(seats.get(key, 0), int(r["seat"]))
+    out = []
+    for r in rows:
+        k = seats.get((r["variant"], r["n_players"]), r["n_players"]) or 1
+        measured = {s: r[f"{s}_turns"] for s in ("mean", "median", "min", "max")}
+        if unit == "rounds":
+            rounds, turns = measured, {s: None for s in measured}
+        else:
+            turns, rounds = measured, {s: v / k for s, v in measured.items()}
+        row = {"variant": r["variant"], "n_players": r["n_players"], "games": r["games"],
+               "counted": unit, "seats": k}
+        row.update({f"{s}_rounds": None if v is None else _clean(float(v))
+                    for s, v in rounds.items()})
+        row.update({f"{s}_turns": None if v is None else _clean(float(v))
+                    for s, v in turns.items()})
+        row["mean_decisions"] = r["mean_decisions"]
+        out.append(row)
+    return out
 
 
 def mark_printed(meta: dict[str, Any]) -> list[dict[str, Any]]:
@@ -247,7 +282,8 @@ def standard_sections(summary: dict[str, Any]) -> list[tuple[str, str, list[dict
     out += [
         ("strategy_table", "Strategy win share (seats rotated)", summary["strategy_table"]),
         ("end_reasons", "End conditions", summary["end_reasons"]),
-        ("length", f"Game length ({summary.get('turn_unit', 'turns')})", summary["length"]),
+        ("length", "Game length (a round: every seat takes one turn; a turn: one seat's "
+         "turn)", summary["length"]),
         ("score_quantiles", "Score distribution per seat", summary["score_quantiles"]),
     ]
     if solo:
@@ -331,9 +367,7 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     paths = plots.standard_plots(summary, turn_counts, plot_dir, game.title,
                                  getattr(game, "turn_unit", "turns")) + paths
     if meta.get("sweep"):
-        from simcli.sweep import heatmap
-
-        paths += heatmap(lf, meta.get("variants", []), plot_dir)
+        paths += plots.sweep_plots(summary, plot_dir)
     summary["plots"] = [p.name for p in paths]
     from simcli.findings import findings
 
