@@ -177,3 +177,17 @@ def test_replay_from_a_results_folder(tmp_path):
     one_line_error(runner.invoke(app, ["replay", "--from", str(out), "--index", "6"]),
                    "--index 6")
     one_line_error(runner.invoke(app, ["replay", TOY]), "--seed")
+
+
+def test_version_is_eager_and_h_is_help():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("simcli "), result.output
+    result = runner.invoke(app, ["run", "-h"])
+    assert result.exit_code == 0 and "Usage: simcli run" in result.output
+
+
+def test_help_keeps_brackets_and_conventional_metavars():
+    text = runner.invoke(app, ["run", "--help"], terminal_width=200).output
+    assert "a scenario's [rules] table" in text
+    assert "--set KEY=VALUE" in text and "--players N" in text and "--scenario FILE" in text
+    assert "<bool>" not in text and "<list[str]>" not in text and "[distributed]" in text
