@@ -89,6 +89,8 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar o
 UntilOpt = Annotated[float | None, typer.Option("--until-ci", metavar="WIDTH",
                                                 help="Keep adding games until "
                      "every seat's 95% interval half-width is below this (e.g. 0.01).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the results of a "
+                     "different run already in the output folder.")]
 WideOpt = Annotated[bool, typer.Option("--wide", help="Print every column, every variant "
                     "and full variant names (the default fits 80 columns).")]
 MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", metavar="N",
@@ -135,15 +137,17 @@ def run(
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
     wide: WideOpt = False,
+    force: ForceOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
-    from simcli.execute import argv_command, plan_run, print_main_table
+    from simcli.execute import argv_command, check_overwrite, plan_run, print_main_table
     from simcli.scenario import parse_set
 
     _check_backend(backend, scheduler)
     plan = plan_run(game, scenario=scenario, players=players, games=games, seed=seed,
                     strategies=strategy, overrides=parse_set(set_), data_file=data,
                     out=out_dir, command=argv_command())
+    check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
     _finish(outcome, quiet, functools.partial(print_main_table, wide=wide))
@@ -186,14 +190,16 @@ def sweep(
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
     wide: WideOpt = False,
+    force: ForceOpt = False,
 ) -> None:
     """Run every rules variant of a scenario on the same game seeds and rank them."""
-    from simcli.execute import print_main_table
+    from simcli.execute import check_overwrite, print_main_table
     from simcli.sweep import plan_sweep
 
     _check_backend(backend, scheduler)
     plan = plan_sweep(scenario, games=games, seed=seed, players=players, strategies=strategy,
                       out=out_dir)
+    check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
     if outcome.summary and not quiet:

@@ -124,7 +124,11 @@ def plan_run(
     cfg = RunConfig(game=name, n_players=players, strategies=specs, n_games=n_games,
                     seed=seed, data=data, overrides=merged, data_file=data_path,
                     data_hash=digest)
-    folder = Path(out) if out else Path("reports") / f"{name}-{players}p-{seed}"
+    suffix = run_suffix(strategies=list(strategies or []) or (scen.strategies if scen
+                                                              else []),
+                        overrides=merged, data=digest if data_path else None,
+                        games=n_games if n_games != DEFAULT_GAMES else None)
+    folder = Path(out) if out else Path("reports") / f"{name}-{players}p-{seed}{suffix}"
     meta = {
         "simcli_version": __version__, "game": name, "rules_version": g.RULES_VERSION,
         "players": [players], "games": n_games, "seed": seed, "strategies": list(specs),
@@ -148,6 +152,41 @@ def reproduce_command(cfg: RunConfig, scenario: str | Path | None = None) -> str
     for key, value in sorted(cfg.overrides.items()):
         parts += ["--set", f"{key}={toml_value(value)}"]
     return shlex.join(parts)
+
+
+RUN_KEYS = ("game", "players", "games", "seed", "strategies", "overrides", "data_hash",
+            "variants")
+
+
+def run_suffix(**parts: Any) -> str:
+    """A short hash of what makes a run differ from the plain default run (explicit
+    strategies, overrides, data, games): '' for the default run, else '-1a2b3c', so two
+    different runs never share a default folder."""
+    import hashlib
+    import json
+
+    given = {k: v for k, v in parts.items() if v not in (None, [], {}, (), "")}
+    if not given:
+        return ""
+    text = json.dumps(given, sort_keys=True, default=str)
+    return "-" + hashlib.sha256(text.encode()).hexdigest()[:6]
+
+
+def check_overwrite(plan: RunPlan, *, force: bool = False, resume: bool = False) -> None:
+    """Refuse (one line) to replace a folder that holds a different run's results,
+    unless ``force``; the same run again (same seeds, so the same results) is fine."""
+    folder = plan.folder
+    if force or resume or not (folder / "results.parquet").exists():
+        return
+    try:
+        old = report.read_run_file(folder)
+    except (report.ReportError, ValueError):
+        old = {}
+    diff = [k for k in RUN_KEYS if old.get(k) != plan.meta.get(k)]
+    if diff:
+        raise ScenarioError(
+            f"{folder} already holds another run's results ({diff[0]} differs): pass "
+            "--force to replace them, or --out DIR for a new folder")
 
 
 class RateColumn(ProgressColumn):

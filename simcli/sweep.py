@@ -95,7 +95,11 @@ def plan_sweep(path: str | Path, *, games: int | None = None, seed: int | None =
                                      n_games=n_games, seed=seed, data=data, overrides=merged,
                                      data_file=data_file, data_hash=digest,
                                      variant=v["name"]))
-    folder = Path(out) if out else Path("reports") / f"sweep-{Path(path).stem}-{seed}"
+    from simcli.execute import run_suffix
+
+    suffix = run_suffix(strategies=list(strategies or []), players=players,
+                        games=games)
+    folder = Path(out) if out else Path("reports") / f"sweep-{Path(path).stem}-{seed}{suffix}"
     meta = {
         "simcli_version": __version__, "game": scen.game, "rules_version": g.RULES_VERSION,
         "players": counts, "games": n_games, "seed": seed, "strategies": list(specs),

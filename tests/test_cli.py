@@ -191,3 +191,23 @@ def test_help_keeps_brackets_and_conventional_metavars():
     assert "a scenario's [rules] table" in text
     assert "--set KEY=VALUE" in text and "--players N" in text and "--scenario FILE" in text
     assert "<bool>" not in text and "<list[str]>" not in text and "[distributed]" in text
+
+
+def test_distinct_runs_get_distinct_default_folders_and_no_silent_overwrite(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    base = ["run", TOY, "--games", "40", "--jobs", "1", "--quiet"]
+    assert runner.invoke(app, base).exit_code == 0
+    assert runner.invoke(app, [*base, "--strategy", "random"]).exit_code == 0
+    folders = sorted(p.name for p in (tmp_path / "reports").iterdir())
+    assert len(folders) == 2 and all(f.startswith("toygame:GAME-") for f in folders), folders
+    # the same run again is the same results: allowed
+    assert runner.invoke(app, base).exit_code == 0
+    # another run into a folder that holds results: one line, exit 2, nothing replaced
+    target = tmp_path / "reports" / folders[0]
+    before = (target / "results.parquet").read_bytes()
+    other = ["run", TOY, "--games", "30", "--jobs", "1", "--quiet", "--out", str(target)]
+    one_line_error(runner.invoke(app, other), "--force", "--out")
+    assert (target / "results.parquet").read_bytes() == before
+    assert runner.invoke(app, [*other, "--force"]).exit_code == 0
+    assert json.loads((target / "summary.json").read_text())["games"] == 30
