@@ -33,6 +33,8 @@ ol.findings{padding-left:1.4rem}ol.findings li{margin:.35rem 0}
 li.caveat{color:#555}li.sure{font-weight:500}
 .pair{display:flex;flex-wrap:wrap;gap:1.2rem;align-items:flex-start}
 .pair>.tbl{flex:1 1 34rem;min-width:0}.pair>figure{flex:1 1 26rem;min-width:0;margin:0}
+.pair.stack{flex-direction:column}.pair.stack>.tbl,.pair.stack>figure{flex:none;width:100%}
+.pair.stack>figure img{width:auto;max-width:100%}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.4rem 0;font-size:.82rem}
 th,td{border:1px solid #ccc;padding:.15rem .45rem;text-align:right;white-space:nowrap}
@@ -69,7 +71,7 @@ TEMPLATE = """<!DOCTYPE html>
 {% if sec.note %}<p class="note">{{ sec.note }}</p>{% endif %}
 {% for block in sec.blocks %}
 {% if block.title %}<h3>{{ block.title }}</h3>{% endif %}
-<div class="pair">
+<div class="pair{% if block.stack %} stack{% endif %}">
 {% if block.table %}<div class="tbl">
 {% if block.rows > fold %}<details><summary>{{ block.rows }} rows — show the table</summary>
 {% endif %}<div class="scroll">{{ block.table }}</div>
@@ -152,6 +154,8 @@ def cell(value: Any, column: str = "") -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return ""
+        if report.is_count(column):
+            return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
         if "p_value" in column or column.endswith("_p"):
             return "<0.001" if value < 0.001 else f"{value:.3f}"
         if value != 0 and abs(value) < 0.001:
@@ -230,9 +234,11 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
         t, rows = titles[tid]
         placed.add(tid)
         figs = [_figure(p, tid) for p in by_table.get(tid, [])]
+        drop = _constant(rows)
+        width = len([c for c in dict.fromkeys(k for r in rows for k in r) if c not in drop])
         return {"title": title if title is not None else t,
-                "table": table_html(rows, _constant(rows)), "rows": len(rows),
-                "figures": figs}
+                "table": table_html(rows, drop), "rows": len(rows), "figures": figs,
+                "stack": width > 7 or tid in sweep_ids}
 
     if sweep_ids:
         out.append({"id": "verdict", "title": "Sweep verdict: ranking and paired differences",

@@ -42,6 +42,7 @@ def _order(frame: pl.DataFrame) -> list[str]:
 
 
 def _save(fig, path: Path) -> Path:
+    fig.tight_layout()
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
     return path

@@ -106,9 +106,20 @@ def _entries(items) -> dict[str, dict[str, Any]]:
     return out
 
 
+COUNT_COLUMNS = ("wins", "games", "seats", "votes", "paid", "correct", "otm_games", "n",
+                 "games_needed", "fpa_games_needed")
+
+
+def is_count(column: str) -> bool:
+    """A count column (wins may be fractional: shared wins): whole values print whole."""
+    return column in COUNT_COLUMNS or column.endswith("_games")
+
+
 def _fmt(value: Any, column: str = "") -> str:
     if value is None:
         return ""
+    if isinstance(value, float) and is_count(column) and not math.isnan(value):
+        return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and "p_value" in column and not math.isnan(value):

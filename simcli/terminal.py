@@ -31,6 +31,8 @@ def fmt(value: Any, column: str = "") -> str:
     if isinstance(value, float):
         if value != value:
             return ""
+        if report.is_count(column):
+            return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
         if column.endswith("p_value") or column in ("p", "chi p"):
             return "<0.001" if value < 0.001 else f"{value:.3f}"
         if value == int(value) and abs(value) >= 2:
