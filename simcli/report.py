@@ -387,5 +387,10 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     (folder / "summary.md").write_text(markdown(summary))
     from simcli import html
 
-    html.write(summary, folder)
+    try:
+        html.write(summary, folder)
+    except Exception as exc:  # noqa: BLE001 - a page bug must not lose the summaries
+        (folder / "report.html").write_text(
+            f"<!DOCTYPE html><p>report.html could not be built ({type(exc).__name__}: "
+            f"{exc}); see summary.md</p>\n", encoding="utf-8")
     return summary
