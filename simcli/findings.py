@@ -378,7 +378,8 @@ def sweep_findings(summary: dict) -> list[dict]:
         total = len(part)
         games = _games_of(summary, part[0]["variant"], n)
         if len(ok) == total:
-            text = (f"At {n} players, all {total} variants are fair within noise: no seat's "
+            every = "both" if total == 2 else f"all {total}"
+            text = (f"At {n} players, {every} variants are fair within noise: no seat's "
                     f"share is detectably off a fair {pct(fair)} after {count(games)} games "
                     "each")
         elif not ok:
@@ -586,8 +587,10 @@ def solo_findings(summary: dict) -> list[dict]:
                 f"{_interval(r['ci_low'], r['ci_high'])} of {count(games)} games")
         if margin is not None:
             side = "ahead of" if margin > 0 else "behind"
-            text += (f" and finish {abs(margin):.1f} points {side} {automaton} on average "
-                     f"[{r['margin_ci_low']:+.1f}, {r['margin_ci_high']:+.1f}]")
+            lo, hi = r["margin_ci_low"], r["margin_ci_high"]
+            lo, hi = (lo, hi) if margin > 0 else (-hi, -lo)
+            text += (f" and finish {abs(margin):.1f} [{lo:.1f}, {hi:.1f}] points {side} "
+                     f"{automaton} on average")
         if p < ALPHA:
             text += (f": {automaton} is {'harder' if share < 0.5 else 'easier'} than an even "
                      f"match for these bots; sure at 95% ({pvalue(p)})")

@@ -183,6 +183,14 @@ def table_html(rows: list[dict[str, Any]], drop: tuple[str, ...] = ()) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
+def table_width(rows: list[dict], drop: tuple[str, ...] = ()) -> int:
+    """About how wide a table renders, in px (7 px a character, 16 px padding a cell):
+    wider than half the page and its plot goes below it instead of beside it."""
+    cols = [c for c in dict.fromkeys(k for r in rows for k in r) if c not in drop]
+    return sum(16 + 7 * max([len(c)] + [len(cell(r.get(c), c)) for r in rows[:50]])
+               for c in cols)
+
+
 def _constant(rows: list[dict]) -> tuple[str, ...]:
     """Columns constant across a table (variant / n_players of a plain run)."""
     return tuple(c for c in ("variant", "n_players")
@@ -235,10 +243,9 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
         placed.add(tid)
         figs = [_figure(p, tid) for p in by_table.get(tid, [])]
         drop = _constant(rows)
-        width = len([c for c in dict.fromkeys(k for r in rows for k in r) if c not in drop])
         return {"title": title if title is not None else t,
                 "table": table_html(rows, drop), "rows": len(rows), "figures": figs,
-                "stack": width > 7 or tid in sweep_ids}
+                "stack": table_width(rows, drop) > 620 or tid in sweep_ids}
 
     if sweep_ids:
         out.append({"id": "verdict", "title": "Sweep verdict: ranking and paired differences",

@@ -188,7 +188,8 @@ def test_solo_runs_have_no_seat_fairness_findings():
     solo = by_kind(found, "solo")[0]
     assert found[0] is solo
     assert solo["text"].startswith("Solo against Ed on normal difficulty, the bots win 10% "
-                                   "[7%, 14%] of 300 games and finish 20.0 points behind Ed")
+                                   "[7%, 14%] of 300 games and finish 20.0 [18.0, 22.0] "
+                                   "points behind Ed")
     assert "Ed is harder than an even match" in solo["text"]
     assert any(c["subject"] == "solo" for c in by_kind(found, "caveat"))
 
