@@ -274,6 +274,7 @@ def print_main_table(summary: dict[str, Any], console: Console | None = None, *,
     seats = [r for r in summary["seats"] if shown is None or r["variant"] == shown]
     strats = [r for r in summary["strategy_table"] if shown is None or r["variant"] == shown]
     many = len({(r["variant"], r["n_players"]) for r in seats}) > 1
+    several_variants = len({r["variant"] for r in seats}) > 1
     solo = summary.get("solo")
     which = f", {shown}" if shown else ""
     games = summary.get("games_per_variant") or summary["games"]
@@ -281,7 +282,8 @@ def print_main_table(summary: dict[str, Any], console: Console | None = None, *,
              if solo else f"{summary['title']}: seat win share ({games} games{which})")
     table = Table(title=title, title_justify="left")
     if many:
-        table.add_column("var" if keys else "variant")
+        if several_variants:
+            table.add_column("var" if keys else "variant")
         table.add_column("n", justify="right")
     cols = ["seat", "wins", "share", "95% interval"] + ([] if solo else ["fair"]) + [
         "mean score", "mean place"]
@@ -295,7 +297,9 @@ def print_main_table(summary: dict[str, Any], console: Console | None = None, *,
             cells.append(f"{r['fair_share']:.3f}")
         cells += [f"{r['mean_score']:.1f}", f"{r['mean_place']:.2f}"]
         if many:
-            cells = [keys.get(r["variant"], r["variant"]), str(r["n_players"]), *cells]
+            cells = [str(r["n_players"]), *cells]
+            if several_variants:
+                cells = [keys.get(r["variant"], r["variant"]), *cells]
         table.add_row(*cells)
     console.print(table)
     strat = Table(title=f"strategy win share per seat (seats rotated{which})",

@@ -39,7 +39,7 @@ def fmt(value: Any, column: str = "") -> str:
             return f"{value:,.0f}"
         return f"{value:.3f}"
     if isinstance(value, int):
-        return f"{value:,}" if abs(value) >= 10000 else str(value)
+        return f"{value:,}"
     return str(value)
 
 

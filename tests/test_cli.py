@@ -96,6 +96,12 @@ def test_run_writes_every_output_and_report_rebuilds_them(tmp_path):
         assert (out / name).is_file(), name
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 300 and summary["seed"] == 5
+    # findings lead summary.json, summary.md and report.html
+    assert summary["findings"][0]["kind"] == "seat_advantage"
+    md = (out / "summary.md").read_text().splitlines()
+    assert md[2] == "## Findings" and md[4] == "- " + summary["findings"][0]["text"]
+    page = (out / "report.html").read_text()
+    assert page.index('id="findings"') < page.index('id="seats"')
     assert summary["strategies"] == ["random"] and summary["rules_version"] == "1"
     assert summary["data_hash"] and "simcli run" in summary["reproduce"]
     seats = summary["seats"]

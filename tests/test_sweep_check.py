@@ -281,3 +281,21 @@ def test_check_flags_class89_first_player_with_ten_extra_signatures(tmp_path):
     same = runner.invoke(app, ["check", str(base_scn), "--baseline", str(base), "--jobs", "2",
                                "--quiet", "--out", str(tmp_path / "same")])
     assert same.exit_code == 0, same.output
+
+
+def test_sweep_terminal_output_fits_80_columns_with_a_variant_legend(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    path = scenario(tmp_path, 'players = [2, 3]\ngames = 60\n[grid]\ntarget = [10, 20, 30]\n'
+                    'boom_seed_mod = [0]\n')
+    out = tmp_path / "grid"
+    result = runner.invoke(app, ["sweep", str(path), "--out", str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    # (the last line names the output folder, as long as its path)
+    lines = [line.rstrip() for line in result.output.splitlines() if " -> " not in line]
+    assert max(len(line) for line in lines) <= 80, max(lines, key=len)
+    text = "\n".join(lines)
+    assert "V1  target=10, boom_seed_mod=0" in text  # the legend names every variant
+    assert "True" not in text and "False" not in text
+    assert text.index("findings") < text.index("Variants ranked")
+    wide = runner.invoke(app, ["report", str(out), "--wide"])
+    assert wide.exit_code == 0 and "Paired difference" in wide.output
