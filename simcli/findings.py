@@ -599,6 +599,8 @@ def solo_findings(summary: dict) -> list[dict]:
         if r.get("best_strategy"):
             text += (f". The best bot, {r['best_strategy']}, wins "
                      f"{pct(r['best_strategy_win_share'])}")
+            if r.get("best_strategy_ci_low") is not None:
+                text += " " + _interval(r["best_strategy_ci_low"], r["best_strategy_ci_high"])
         out.append(_record("solo", f"{diff} difficulty", text, variant=r.get("variant"),
                            n_players=1, estimate=share, ci_low=r["ci_low"],
                            ci_high=r["ci_high"], fair=0.5, p_value=p,

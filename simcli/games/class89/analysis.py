@@ -83,8 +83,11 @@ def solo_by_difficulty(df: pl.DataFrame) -> pl.DataFrame:
         mean = float(margin.mean()) if len(margin) else float("nan")
         half = (float(sps.t.ppf(0.975, len(margin) - 1) * margin.std(ddof=1)
                       / len(margin) ** 0.5) if len(margin) > 1 else float("nan"))
-        by = (part.group_by("strategy").agg(pl.col("win_share").mean())
+        by = (part.group_by("strategy").agg(pl.col("win_share").mean(),
+                                            pl.col("win_share").sum().alias("wins"),
+                                            pl.len().alias("games"))
               .sort(["win_share", "strategy"], descending=[True, False]))
+        best_lo, best_hi = wilson(float(by["wins"][0]), int(by["games"][0]))
         rows.append({**dict(zip(keys, key, strict=True)), "games": n, "wins": wins,
                      "win_share": wins / n, "ci_low": lo, "ci_high": hi,
                      "mean_score": float(part["score"].mean()),
@@ -92,7 +95,8 @@ def solo_by_difficulty(df: pl.DataFrame) -> pl.DataFrame:
                      "mean_margin": mean, "margin_ci_low": mean - half,
                      "margin_ci_high": mean + half,
                      "best_strategy": by["strategy"][0],
-                     "best_strategy_win_share": float(by["win_share"][0])})
+                     "best_strategy_win_share": float(by["win_share"][0]),
+                     "best_strategy_ci_low": best_lo, "best_strategy_ci_high": best_hi})
     return pl.DataFrame(rows).sort(keys, maintain_order=True)
 
 
