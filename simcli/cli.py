@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from pathlib import Path
 from typing import Annotated
@@ -21,6 +22,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     cls=OneLineGroup,
+    # plain help: rich markup would eat literal [brackets] ("a scenario's [rules] table")
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 err = Console(stderr=True, soft_wrap=True)
 out = Console()
@@ -38,51 +42,70 @@ def user_errors(fn):
 
 
 # shared options
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players "
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", metavar="N",
+                                                help="Number of players "
                        "(default: the game's most common count; class89 takes 1 for solo).")]
-GamesOpt = Annotated[int | None, typer.Option("--games", "-n", help="Games to play "
+GamesOpt = Annotated[int | None, typer.Option("--games", "-n", metavar="N", help="Games to play "
                      "(default 1000, or the scenario's `games`).")]
-SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="Root seed: game i's seed "
+SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", metavar="N",
+                                             help="Root seed: game i's seed "
                     "depends only on (seed, i). Default 1.")]
 StrategyOpt = Annotated[list[str] | None, typer.Option(
-    "--strategy", help="Strategy per seat, repeatable: NAME or NAME:key=value,... (fewer than "
+    "--strategy", metavar="NAME[:KEY=VALUE,...]",
+    help="Strategy per seat, repeatable: NAME or NAME:key=value,... (fewer than "
     "the seats rotate so each sits in each seat equally often). Default: the game's "
     "heuristic mix.")]
 SetOpt = Annotated[list[str] | None, typer.Option(
-    "--set", help="Override a rules parameter: KEY=VALUE (TOML value), repeatable; the keys "
+    "--set", metavar="KEY=VALUE",
+    help="Override a rules parameter: KEY=VALUE (TOML value), repeatable; the keys "
     "of a scenario's [rules] table.")]
-DataOpt = Annotated[str | None, typer.Option("--data", help="A designer's data TOML that "
+DataOpt = Annotated[str | None, typer.Option("--data", metavar="FILE",
+                                             help="A designer's data TOML that "
                     "replaces the game's shipped data.toml (same format).")]
-ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="Scenario TOML "
+ScenarioOpt = Annotated[str | None, typer.Option("--scenario", metavar="FILE", help="Scenario TOML "
                         "(game, players, games, seed, strategies, data, [rules]).")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; -1 = all "
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", metavar="N",
+                                      help="Worker processes; -1 = all "
                     "cores. Results do not depend on it.")]
-BackendOpt = Annotated[Backend, typer.Option("--backend", help="loky (local processes) or "
+BackendOpt = Annotated[Backend, typer.Option("--backend", metavar="[loky|dask]",
+                                             help="loky (local processes) or "
                        "dask (a dask.distributed cluster; needs the [distributed] extra).")]
-SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="dask scheduler "
+SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",
+                                                  help="dask scheduler "
                          "address, e.g. tcp://10.0.0.5:8786 (with --backend dask; default: "
                          "a local cluster).")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or tables.")]
-UntilOpt = Annotated[float | None, typer.Option("--until-ci", help="Keep adding games until "
+UntilOpt = Annotated[float | None, typer.Option("--until-ci", metavar="WIDTH",
+                                                help="Keep adding games until "
                      "every seat's 95% interval half-width is below this (e.g. 0.01).")]
-MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", help="With --until-ci: most "
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the results of a "
+                     "different run already in the output folder.")]
+WideOpt = Annotated[bool, typer.Option("--wide", help="Print every column, every variant "
+                    "and full variant names (the default fits 80 columns).")]
+MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", metavar="N",
+                                                 help="With --until-ci: most "
                         "games per variant (default 100x --games).")]
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"simcli {__version__}")
+        raise typer.Exit(0)
 
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_print_version,
+                                          help="Print the version and exit.")] = False,
 ) -> None:
     """simcli: is my game fair, and what changes make it fairer?"""
-    if version:
-        typer.echo(f"simcli {__version__}")
-        raise typer.Exit(0)
 
 
 @app.command()
 @user_errors
 def run(
-    game: Annotated[str | None, typer.Argument(help="vghs, vgc, class89 or lovebattle "
+    game: Annotated[str | None, typer.Argument(metavar="GAME",
+                                               help="vghs, vgc, class89 or lovebattle "
                                                "(optional with --scenario).")] = None,
     players: PlayersOpt = None,
     games: GamesOpt = None,
@@ -92,7 +115,8 @@ def run(
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,
     scenario: ScenarioOpt = None,
-    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", metavar="DIR",
+                                                help="Output folder (default "
                        "reports/<game>-<players>p-<seed>/).")] = None,
     set_: SetOpt = None,
     data: DataOpt = None,
@@ -101,10 +125,18 @@ def run(
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
+    wide: WideOpt = False,
+    force: ForceOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
     from simcli import validate
-    from simcli.execute import argv_command, plan_run, print_main_table, refuse_sections
+    from simcli.execute import (
+        argv_command,
+        check_overwrite,
+        plan_run,
+        print_main_table,
+        refuse_sections,
+    )
     from simcli.scenario import parse_set
 
     validate.numbers(seed_=seed, games_=games, max_games=max_games, until_ci=until_ci)
@@ -113,9 +145,10 @@ def run(
     plan = plan_run(game, scenario=scenario, players=players, games=games, seed=seed,
                     strategies=strategy, overrides=parse_set(set_), data_file=data,
                     out=out_dir, command=argv_command())
+    check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
-    _finish(outcome, quiet, print_main_table)
+    _finish(outcome, quiet, functools.partial(print_main_table, wide=wide))
 
 
 def _execute(plan, until_ci, max_games, **kwargs):
@@ -134,70 +167,59 @@ def _execute(plan, until_ci, max_games, **kwargs):
 @app.command()
 @user_errors
 def sweep(
-    scenario: Annotated[str, typer.Argument(help="Sweep scenario TOML: game, players, "
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
+                                            help="Sweep scenario TOML: game, players, "
                                             "strategies, games, seed and [[variant]] or "
                                             "[grid].")],
     games: GamesOpt = None,
     seed: SeedOpt = None,
-    players: Annotated[list[int] | None, typer.Option("--players", "-p", help="Player "
+    players: Annotated[list[int] | None, typer.Option("--players", "-p", metavar="N", help="Player "
                        "count(s), repeatable (default: the scenario's).")] = None,
     strategy: StrategyOpt = None,
     jobs: JobsOpt = -1,
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,
-    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", metavar="DIR",
+                                                help="Output folder (default "
                        "reports/sweep-<scenario>-<seed>/).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted sweep: "
                       "finished variants and chunks are not played again.")] = False,
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
+    wide: WideOpt = False,
+    force: ForceOpt = False,
 ) -> None:
     """Run every rules variant of a scenario on the same game seeds and rank them."""
     from simcli import validate
-    from simcli.execute import print_main_table
+    from simcli.execute import check_overwrite, print_main_table
     from simcli.sweep import plan_sweep
 
     validate.numbers(seed_=seed, games_=games, max_games=max_games, until_ci=until_ci)
     _check_backend(backend, scheduler)
     plan = plan_sweep(scenario, games=games, seed=seed, players=players, strategies=strategy,
                       out=out_dir)
+    check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
     if outcome.summary and not quiet:
-        _print_sweep(outcome.summary)
-    _finish(outcome, quiet, print_main_table)
+        from simcli.terminal import print_sweep
 
-
-def _print_sweep(summary) -> None:
-    for title, rows in summary.get("sweep_tables", {}).items():
-        if not rows:
-            continue
-        table = Table(title=title)
-        cols = [c for c in rows[0] if c not in ("ci_low", "ci_high")]
-        for col in cols:
-            table.add_column(col)
-        for r in rows:
-            table.add_row(*(_cell(r[c]) for c in cols))
-        out.print(table)
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}" if abs(value) >= 0.001 or value == 0 else f"{value:.1e}"
-    return "" if value is None else str(value)
+        print_sweep(outcome.summary, out, wide=wide)
+    _finish(outcome, quiet, functools.partial(print_main_table, wide=wide, findings=False))
 
 
 @app.command("compare")
 @user_errors
 def compare_cmd(
-    base: Annotated[str, typer.Argument(help="Baseline results folder or summary.json.")],
-    new: Annotated[str, typer.Argument(help="New results folder or summary.json.")],
+    base: Annotated[str, typer.Argument(metavar="BASE",
+                                        help="Baseline results folder or summary.json.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="New results folder or summary.json.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON "
                         "(header, pairing, every test, verdict) for CI and notebooks.")
                         ] = False,
-    tolerance: Annotated[float, typer.Option("--tolerance", help="Win-share move the "
-                         "verdict treats as negligible.")] = 0.02,
+    tolerance: Annotated[float, typer.Option("--tolerance", metavar="SHARE", help="Win-share "
+                         "move the verdict treats as negligible.")] = 0.02,
 ) -> None:
     """Compare two runs of one game: per-game tests, paired on shared seeds, Holm-corrected."""
     from simcli.compare import compare, comparison_json, comparison_markdown, load_side
@@ -213,18 +235,20 @@ def compare_cmd(
 @app.command()
 @user_errors
 def check(
-    scenario: Annotated[str, typer.Argument(help="Scenario TOML to run (with [check] bounds "
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
+                                            help="Scenario TOML to run (with [check] bounds "
                                             "when no --baseline is given).")],
-    baseline: Annotated[str | None, typer.Option("--baseline", help="Baseline summary.json "
+    baseline: Annotated[str | None, typer.Option("--baseline", metavar="SUMMARY",
+                                                 help="Baseline summary.json "
                         "(or results folder) to compare against.")] = None,
-    tolerance: Annotated[float, typer.Option("--tolerance", help="Effect size of the "
-                         "sequential test: a seat or strategy win share moved by this much "
+    tolerance: Annotated[float, typer.Option("--tolerance", metavar="SHARE", help="Effect size "
+                         "of the sequential test: a seat or strategy win share moved by this much "
                          "fails with probability 1-beta; for [check] bounds, a share this far "
                          "inside passes and this far outside fails.")] = 0.02,
     games: GamesOpt = None,
-    max_games: Annotated[int | None, typer.Option("--max-games", help="Most games before "
-                         "stopping UNDECIDED (exit 3). Default: the scenario's games capped "
-                         "at the baseline's; with [check] bounds 20x the scenario's games."
+    max_games: Annotated[int | None, typer.Option("--max-games", metavar="N", help="Most games "
+                         "before stopping UNDECIDED (exit 3). Default: the scenario's games "
+                         "capped at the baseline's; with [check] bounds 20x the scenario's games."
                          )] = None,
     alpha: Annotated[float, typer.Option("--alpha", help="False-fail rate of the whole check "
                      "(familywise, Holm).")] = 0.05,
@@ -235,7 +259,8 @@ def check(
     jobs: JobsOpt = -1,
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,
-    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", metavar="DIR",
+                                                help="Output folder (default "
                        "reports/check-<scenario>/).")] = None,
     quiet: QuietOpt = False,
 ) -> None:
@@ -321,21 +346,25 @@ def _finish(outcome, quiet: bool, print_table) -> None:
 @app.command()
 @user_errors
 def replay(
-    game: Annotated[str | None, typer.Argument(help="vghs, vgc, class89 or lovebattle "
+    game: Annotated[str | None, typer.Argument(metavar="GAME",
+                                               help="vghs, vgc, class89 or lovebattle "
                                                "(optional with --from).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="The game seed (the "
+    seed: Annotated[int | None, typer.Option("--seed", "-s", metavar="N", help="The game seed (the "
                     "`seed` column of results.parquet, or from errors.jsonl).")] = None,
     players: PlayersOpt = None,
     strategy: StrategyOpt = None,
     set_: SetOpt = None,
     data: DataOpt = None,
     scenario: ScenarioOpt = None,
-    from_dir: Annotated[str | None, typer.Option("--from", help="A results folder: replay "
+    from_dir: Annotated[str | None, typer.Option("--from", metavar="DIR",
+                                                 help="A results folder: replay "
                         "its game --index (with the run's strategies, rules and data).")
                         ] = None,
-    index: Annotated[int | None, typer.Option("--index", help="With --from: the game_index "
+    index: Annotated[int | None, typer.Option("--index", metavar="N",
+                                              help="With --from: the game_index "
                      "to replay.")] = None,
-    variant: Annotated[str | None, typer.Option("--variant", help="With --from on a sweep "
+    variant: Annotated[str | None, typer.Option("--variant", metavar="NAME",
+                                                help="With --from on a sweep "
                        "folder: the variant (default: the first).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the decision history and "
                         "result as JSON instead of the log.")] = False,
@@ -451,7 +480,7 @@ def games() -> None:
 @app.command("strategies")
 @user_errors
 def strategies_cmd(
-    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="vghs, vgc, class89 or lovebattle.")],
 ) -> None:
     """List a game's strategies, their tunable parameters and the default mix."""
     from simcli.datatools import strategy_params_text
@@ -523,9 +552,11 @@ def new_game(
 @app.command("report")
 @user_errors
 def report_cmd(
-    folder: Annotated[Path, typer.Argument(help="A results folder (holds results.parquet "
+    folder: Annotated[Path, typer.Argument(metavar="FOLDER",
+                                           help="A results folder (holds results.parquet "
                                            "and run.json).")],
     quiet: QuietOpt = False,
+    wide: WideOpt = False,
 ) -> None:
     """Rebuild summary.json, summary.md and plots/ from an existing results.parquet."""
     from simcli import report
@@ -533,7 +564,12 @@ def report_cmd(
 
     summary = report.build(folder)
     if not quiet:
-        print_main_table(summary, out)
+        if len(summary.get("variants") or []) > 1:
+            from simcli.terminal import print_sweep
+
+            print_sweep(summary, out, wide=wide)
+        print_main_table(summary, out, wide=wide,
+                         findings=len(summary.get("variants") or []) <= 1)
     err.print(f"wrote {folder / 'summary.json'}, {folder / 'summary.md'}, "
               f"{len(summary['plots'])} plots", highlight=False)
 
@@ -541,13 +577,15 @@ def report_cmd(
 @app.command()
 @user_errors
 def bench(
-    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="Game(s) to "
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", metavar="GAME",
+                                                   help="Game(s) to "
                     "benchmark (default: every game).")] = None,
     players: PlayersOpt = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per measurement.")] = 2000,
-    memory_games: Annotated[int, typer.Option("--memory-games", help="Games of the "
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N",
+                                       help="Games per measurement.")] = 2000,
+    memory_games: Annotated[int, typer.Option("--memory-games", metavar="N", help="Games of the "
                             "peak-memory run (0 skips it).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Jobs of the parallel "
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Jobs of the parallel "
                     "measurement.")] = 2,
 ) -> None:
     """Measure games/s and decisions/s on one core, the --jobs speedup and peak memory."""

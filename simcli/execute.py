@@ -148,7 +148,11 @@ def plan_run(
     cfg = RunConfig(game=name, n_players=players, strategies=specs, n_games=n_games,
                     seed=seed, data=data, overrides=merged, data_file=data_path,
                     data_hash=digest)
-    folder = Path(out) if out else Path("reports") / f"{name}-{players}p-{seed}"
+    suffix = run_suffix(strategies=list(strategies or []) or (scen.strategies if scen
+                                                              else []),
+                        overrides=merged, data=digest if data_path else None,
+                        games=n_games if n_games != DEFAULT_GAMES else None)
+    folder = Path(out) if out else Path("reports") / f"{name}-{players}p-{seed}{suffix}"
     meta = {
         "simcli_version": __version__, "game": name, "rules_version": g.RULES_VERSION,
         "players": [players], "games": n_games, "seed": seed, "strategies": list(specs),
@@ -172,6 +176,41 @@ def reproduce_command(cfg: RunConfig, scenario: str | Path | None = None) -> str
     for key, value in sorted(cfg.overrides.items()):
         parts += ["--set", f"{key}={toml_value(value)}"]
     return shlex.join(parts)
+
+
+RUN_KEYS = ("game", "players", "games", "seed", "strategies", "overrides", "data_hash",
+            "variants")
+
+
+def run_suffix(**parts: Any) -> str:
+    """A short hash of what makes a run differ from the plain default run (explicit
+    strategies, overrides, data, games): '' for the default run, else '-1a2b3c', so two
+    different runs never share a default folder."""
+    import hashlib
+    import json
+
+    given = {k: v for k, v in parts.items() if v not in (None, [], {}, (), "")}
+    if not given:
+        return ""
+    text = json.dumps(given, sort_keys=True, default=str)
+    return "-" + hashlib.sha256(text.encode()).hexdigest()[:6]
+
+
+def check_overwrite(plan: RunPlan, *, force: bool = False, resume: bool = False) -> None:
+    """Refuse (one line) to replace a folder that holds a different run's results,
+    unless ``force``; the same run again (same seeds, so the same results) is fine."""
+    folder = plan.folder
+    if force or resume or not (folder / "results.parquet").exists():
+        return
+    try:
+        old = report.read_run_file(folder)
+    except (report.ReportError, ValueError):
+        old = {}
+    diff = [k for k in RUN_KEYS if old.get(k) != plan.meta.get(k)]
+    if diff:
+        raise ScenarioError(
+            f"{folder} already holds another run's results ({diff[0]} differs): pass "
+            "--force to replace them, or --out DIR for a new folder")
 
 
 class RateColumn(ProgressColumn):
@@ -246,48 +285,70 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     return Outcome(folder, done, count_errors(folder), seconds, interrupted, summary)
 
 
-def print_main_table(summary: dict[str, Any], console: Console | None = None) -> None:
-    """The seat table and the fairness verdict, on the terminal (rich)."""
+def print_main_table(summary: dict[str, Any], console: Console | None = None, *,
+                     wide: bool = False, findings: bool = True) -> None:
+    """The findings, then the seat and strategy tables, on the terminal (rich). A sweep
+    shows its detailed rows for the printed (or first) variant only, unless ``wide``."""
     from rich.table import Table
 
+    from simcli import terminal
+
     console = console or Console()
-    table = Table(title=f"{summary['title']}: seat win share ({summary['games']} games)")
-    many = len({(r["variant"], r["n_players"]) for r in summary["seats"]}) > 1
+    if findings:
+        terminal.print_findings(summary, console)
+    keys = terminal.variant_keys(summary)
+    shown = None
+    if keys and not wide:
+        printed = [v["name"] for v in summary["variants"] if v.get("printed")]
+        shown = printed[0] if printed else summary["variants"][0]["name"]
+    seats = [r for r in summary["seats"] if shown is None or r["variant"] == shown]
+    strats = [r for r in summary["strategy_table"] if shown is None or r["variant"] == shown]
+    many = len({(r["variant"], r["n_players"]) for r in seats}) > 1
+    several_variants = len({r["variant"] for r in seats}) > 1
+    solo = summary.get("solo")
+    which = f", {shown}" if shown else ""
+    games = summary.get("games_per_variant") or summary["games"]
+    title = (f"{summary['title']}: player against the automaton ({games} games)"
+             if solo else f"{summary['title']}: seat win share ({games} games{which})")
+    table = Table(title=title, title_justify="left")
     if many:
-        table.add_column("variant")
-        table.add_column("players", justify="right")
-    for col in ("seat", "win share", "95% interval", "fair", "mean score", "mean place"):
+        if several_variants:
+            table.add_column("var" if keys else "variant")
+        table.add_column("n", justify="right")
+    cols = ["seat", "wins", "share", "95% interval"] + ([] if solo else ["fair"]) + [
+        "mean score", "mean place"]
+    for col in cols:
         table.add_column(col, justify="right")
-    for r in summary["seats"]:
-        cells = [str(r["seat"]), f"{r['win_share']:.3f}",
-                 f"{r['ci_low']:.3f}–{r['ci_high']:.3f}", f"{r['fair_share']:.3f}",
-                 f"{r['mean_score']:.1f}", f"{r['mean_place']:.2f}"]
+    for r in seats:
+        seat = str(r["seat"]) if not solo else ("player" if r["seat"] == 1 else "automaton")
+        cells = [seat, f"{float(r['wins']):,.1f}".removesuffix(".0"), f"{r['win_share']:.3f}",
+                 f"{r['ci_low']:.3f}–{r['ci_high']:.3f}"]
+        if not solo:
+            cells.append(f"{r['fair_share']:.3f}")
+        cells += [f"{r['mean_score']:.1f}", f"{r['mean_place']:.2f}"]
         if many:
-            cells = [r["variant"], str(r["n_players"]), *cells]
+            cells = [str(r["n_players"]), *cells]
+            if several_variants:
+                cells = [keys.get(r["variant"], r["variant"]), *cells]
         table.add_row(*cells)
     console.print(table)
-    strat = Table(title="strategy win share (seats rotated)")
-    for col in ("strategy", "win share", "95% interval", "games"):
+    strat = Table(title=f"strategy win share per seat (seats rotated{which})",
+                  title_justify="left")
+    for col in ("strategy", "share", "95% interval", "games", "seats"):
         strat.add_column(col, justify="right" if col != "strategy" else "left")
-    for r in summary["strategy_table"]:
-        label = r["strategy"] if not many else f"{r['strategy']} ({r['variant']}, "\
-            f"{r['n_players']}p)"
+    for r in strats:
+        label = r["strategy"] if not many else f"{r['strategy']} ({r['n_players']}p)"
         strat.add_row(label, f"{r['win_share']:.3f}", f"{r['ci_low']:.3f}–{r['ci_high']:.3f}",
-                      str(r["games"]))
+                      str(r["games"]), str(r.get("seats", r["games"])))
     console.print(strat)
-    for f in summary["fairness"]:
-        verdict = "significant" if f["fpa_p_value"] < 0.05 else "not significant"
-        console.print(
-            f"first-player advantage ({f['variant']}, {f['n_players']}p): "
-            f"{f['first_player_advantage']:+.3f} [{f['fpa_ci_low']:+.3f}, "
-            f"{f['fpa_ci_high']:+.3f}], p={f['fpa_p_value']:.3g} ({verdict}); "
-            f"chi-square over seats p={f['chi_p_value']:.3g}")
-    groups: dict[str, list[str]] = {}
-    for e in summary["end_reasons"]:
-        label = f"{e['variant']}, {e['n_players']}p" if many else ""
-        groups.setdefault(label, []).append(f"{e['end_reason']} {e['share']:.0%}")
-    for label, ends in groups.items():
-        console.print(f"end conditions{' (' + label + ')' if label else ''}: {', '.join(ends)}")
+    if wide:
+        for f in summary["fairness"]:
+            console.print(
+                f"first-player advantage ({f['variant']}, {f['n_players']}p): "
+                f"{f['first_player_advantage']:+.3f} [{f['fpa_ci_low']:+.3f}, "
+                f"{f['fpa_ci_high']:+.3f}], p {terminal.fmt(f['fpa_p_value'], 'p_value')}; "
+                f"chi-square over seats p {terminal.fmt(f['chi_p_value'], 'p_value')}",
+                highlight=False)
 
 
 def argv_command() -> str:

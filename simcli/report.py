@@ -8,16 +8,23 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 import pyarrow as pa
 
-from simcli import __version__, fsio, outdir, plots, tables
+from simcli import __version__, fsio, outdir, plots
+from simcli import tables as agg
 from simcli.games import get_game
 
 RUN_FILE = "run.json"
+SCHEMA_VERSION = 2
+"""summary.json layout: 2 = tables keyed by snake_case ids ({"title", "rows"}), findings."""
+
+# schema-1 summaries keyed sweep tables by title; these are their ids
+_LEGACY_IDS = (("Variants ranked", "ranking"), ("Paired difference", "paired_vs_baseline"))
 
 
 class ReportError(ValueError):
@@ -118,9 +125,61 @@ def records(df: pl.DataFrame) -> list[dict[str, Any]]:
     return [{k: _clean(v) for k, v in row.items()} for row in df.to_dicts()]
 
 
-def _fmt(value: Any) -> str:
+def slug(title: str) -> str:
+    """A stable snake_case id for a table title."""
+    for prefix, ident in _LEGACY_IDS:
+        if title.startswith(prefix):
+            return ident
+    return re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") or "table"
+
+
+def tables(summary: dict[str, Any], group: str) -> dict[str, dict[str, Any]]:
+    """The one way to read a summary's ``game_tables`` or ``sweep_tables``:
+    ``{id: {"title": ..., "rows": [...]}}`` in order, for this schema (ids) and the old one
+    (titles mapping to rows)."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, value in (summary.get(group) or {}).items():
+        if isinstance(value, dict) and "rows" in value:
+            out[key] = {"title": value.get("title", key), "rows": value["rows"] or []}
+        else:
+            out[slug(key)] = {"title": key, "rows": value or []}
+    return out
+
+
+def table_rows(summary: dict[str, Any], group: str, table_id: str) -> list[dict[str, Any]]:
+    """The rows of one table by id ([] when absent)."""
+    entry = tables(summary, group).get(table_id)
+    return list(entry["rows"]) if entry else []
+
+
+def _entries(items) -> dict[str, dict[str, Any]]:
+    """``{id: (title, frame)}`` or ``{title: frame}`` -> ``{id: {"title", "rows"}}``."""
+    out = {}
+    for key, value in items:
+        title, frame = value if isinstance(value, tuple) else (key, value)
+        ident = key if isinstance(value, tuple) else slug(key)
+        out[ident] = {"title": title, "rows": records(frame)}
+    return out
+
+
+COUNT_COLUMNS = ("wins", "games", "seats", "votes", "paid", "correct", "otm_games", "n",
+                 "games_needed", "fpa_games_needed")
+
+
+def is_count(column: str) -> bool:
+    """A count column (wins may be fractional: shared wins): whole values print whole."""
+    return column in COUNT_COLUMNS or column.endswith("_games")
+
+
+def _fmt(value: Any, column: str = "") -> str:
     if value is None:
         return ""
+    if isinstance(value, float) and is_count(column) and not math.isnan(value):
+        return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and "p_value" in column and not math.isnan(value):
+        return "<0.001" if value < 0.001 else f"{value:.3f}"
     if isinstance(value, float):
         if math.isnan(value):
             return ""
@@ -137,7 +196,8 @@ def md_table(df: pl.DataFrame, drop: tuple[str, ...] = ()) -> str:
     cols = [c for c in df.columns if c not in drop]
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for row in df.select(cols).iter_rows():
-        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
+        lines.append("| " + " | ".join(_fmt(v, c) for v, c in zip(row, cols, strict=True))
+                     + " |")
     return "\n".join(lines)
 
 
@@ -162,28 +222,29 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
     own tables get the whole results (``game_df``, loaded here if not given)."""
     game = get_game(meta["game"])
     lf = df.lazy()
-    seats = tables.seat_table(lf)
-    strats = tables.strategy_table(lf)
-    fairness = tables.fairness_table(lf)
+    seats = agg.seat_table(lf)
+    strats = agg.strategy_table(lf)
+    fairness = agg.fairness_table(lf)
     game_tables = {}
     try:
         if game_df is None and _has_own_analysis(game):
             game_df = _frame(df)
-        game_tables = {} if game_df is None else {
-            title: records(t) for title, t in game.tables(game_df).items()}
+        game_tables = {} if game_df is None else _entries(game.tables(game_df).items())
     except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
-        game_tables = {"analysis error": [{"error": f"{type(exc).__name__}: {exc}"}]}
-    n_games = tables.game_count(lf)
+        game_tables = {"analysis_error": {"title": "analysis error", "rows": [
+            {"error": f"{type(exc).__name__}: {exc}"}]}}
+    n_games = agg.game_count(lf)
     sweep_tables = {}
     if meta.get("sweep"):
         from simcli.sweep import sweep_tables as make_sweep_tables
 
         narrow = lf.select("variant", "n_players", "game_index", "seat", "win_share", "score",
                            "place")
-        sweep_tables = {title: records(t) for title, t in
-                        make_sweep_tables(narrow.collect(), meta.get("variants", [])).items()}
-    per_config = tables.length_table(lf).select(*tables.GROUP, pl.col("games").alias("n"))
-    return {
+        sweep_tables = _entries(make_sweep_tables(narrow.collect(),
+                                                  meta.get("variants", [])).items())
+    per_config = agg.length_table(lf).select(*agg.GROUP, pl.col("games").alias("n"))
+    summary = {
+        "schema_version": SCHEMA_VERSION,
         "simcli_version": __version__,
         "game": meta["game"],
         "title": game.title,
@@ -195,7 +256,9 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         "seed": meta.get("seed"),
         "strategies": meta.get("strategies"),
         "rules_overrides": meta.get("overrides", {}),
-        "variants": meta.get("variants", [{"name": "default", "rules": {}}]),
+        "variants": mark_printed(meta),
+        "solo": bool(meta.get("players")) and all(int(n) == 1 for n in meta["players"]),
+        "turn_unit": getattr(game, "turn_unit", "turns"),
         "data_file": meta.get("data_file"),
         "data_hash": meta.get("data_hash"),
         "reproduce": meta.get("command"),
@@ -204,23 +267,109 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         "seats": records(seats),
         "strategy_table": records(strats),
         "fairness": records(fairness),
-        "end_reasons": records(tables.end_reason_table(df)),
-        "length": records(tables.length_table(df)),
-        "score_quantiles": records(tables.score_quantiles(df)),
+        "end_reasons": records(agg.end_reason_table(df)),
+        "length": length_rows(records(agg.length_table(df)), records(seats),
+                              getattr(game, "turn_unit", "turns")),
+        "score_quantiles": records(agg.score_quantiles(df)),
         "sweep_tables": sweep_tables,
         "game_tables": game_tables,
         "stopping": meta.get("stopping"),
     }
+    for key in ("unread_rules_keys",):
+        if meta.get(key) is not None:
+            summary[key] = meta[key]
+    from simcli.findings import findings
+
+    summary["findings"] = findings(summary)
+    return summary
+
+
+LENGTH_UNITS = {"rounds": "a round: every seat (an automaton's too) takes one turn",
+                "turns": "a turn: one seat's turn"}
+
+
+def length_rows(rows: list[dict], seat_rows: list[dict], unit: str) -> list[dict]:
+    """Game length in both units, the same across games: ``rounds`` (every seat takes one
+    turn) and ``turns`` (one seat's turn). The game counts one of them (``counted``); the
+    other is derived when it can be: rounds = turns / seats for games whose seats take
+    turns in strict rotation (those that count turns); a game that counts rounds leaves
+    turns empty (its seats may act several times a round)."""
+    unit = "rounds" if unit in ("rounds", "weeks") else "turns"
+    seats: dict[tuple, int] = {}
+    for r in seat_rows:
+        key = (r["variant"], r["n_players"])
+        seats[key] = max(seats.get(key, 0), int(r["seat"]))
+    out = []
+    for r in rows:
+        k = seats.get((r["variant"], r["n_players"]), r["n_players"]) or 1
+        measured = {s: r[f"{s}_turns"] for s in ("mean", "median", "min", "max")}
+        if unit == "rounds":
+            rounds, turns = measured, {s: None for s in measured}
+        else:
+            turns, rounds = measured, {s: v / k for s, v in measured.items()}
+        row = {"variant": r["variant"], "n_players": r["n_players"], "games": r["games"],
+               "counted": unit, "seats": k}
+        row.update({f"{s}_rounds": None if v is None else _clean(float(v))
+                    for s, v in rounds.items()})
+        row.update({f"{s}_turns": None if v is None else _clean(float(v))
+                    for s, v in turns.items()})
+        row["mean_decisions"] = r["mean_decisions"]
+        out.append(row)
+    return out
+
+
+def mark_printed(meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """The run's variants, each with ``printed``: whether its rules leave the shipped (or
+    designer's) data as it is."""
+    from simcli.scenario import ScenarioError, apply_overrides, build_data
+
+    variants = [dict(v) for v in meta.get("variants") or [{"name": "default", "rules": {}}]]
+    try:
+        base, _, _ = build_data(meta["game"], meta.get("data_file"), {})
+    except (ScenarioError, OSError):
+        return variants
+    for v in variants:
+        try:
+            v["printed"] = apply_overrides(base, {**(meta.get("overrides") or {}),
+                                                  **(v.get("rules") or {})}) == base
+        except ScenarioError:
+            v["printed"] = False
+    return variants
+
+
+def standard_sections(summary: dict[str, Any]) -> list[tuple[str, str, list[dict]]]:
+    """(id, title, rows) of every table of a summary in reading order: sweep tables, the
+    standard tables (no seat-fairness tables for a solo run), then the game's own."""
+    solo = summary.get("solo")
+    out = [(k, t["title"], t["rows"]) for k, t in tables(summary, "sweep_tables").items()]
+    if not solo:
+        out += [("seats", "Seat win share (95% Wilson interval)", summary["seats"]),
+                ("fairness", "Fairness: first-player advantage and chi-square over seats",
+                 summary["fairness"])]
+    out += [
+        ("strategy_table", "Strategy win share (seats rotated)", summary["strategy_table"]),
+        ("end_reasons", "End conditions", summary["end_reasons"]),
+        ("length", "Game length (a round: every seat takes one turn; a turn: one seat's "
+         "turn)", summary["length"]),
+        ("score_quantiles", "Score distribution per seat", summary["score_quantiles"]),
+    ]
+    if solo:
+        out.append(("seats", "Player and automaton (seat 2 is the automaton)",
+                    summary["seats"]))
+    out += [(k, t["title"], t["rows"]) for k, t in tables(summary, "game_tables").items()]
+    return out
 
 
 def markdown(summary: dict[str, Any]) -> str:
-    """summary.md: the same tables as summary.json, for people."""
+    """summary.md: the findings, then the same tables as summary.json, for people."""
     def frame(rows: list[dict]) -> pl.DataFrame:
         return pl.DataFrame(rows, infer_schema_length=None) if rows else pl.DataFrame()
 
-    seats = frame(summary["seats"])
-    out = [
-        f"# {summary['title']} — balance summary",
+    out = [f"# {summary['title']} — balance summary", "", "## Findings", ""]
+    out += [f"- {f['text']}" for f in summary.get("findings") or []]
+    out += [
+        "",
+        "## Run",
         "",
         f"- games: {summary['games']} (seed {summary['seed']}, players {summary['players']})",
         f"- strategies: {', '.join(summary['strategies'] or [])} (rotated through the seats)",
@@ -235,18 +384,8 @@ def markdown(summary: dict[str, Any]) -> str:
         out.append("- **interrupted**: the tables cover the games finished before the stop")
     if summary.get("stopping"):
         out.append(f"- stopping rule: {summary['stopping']}")
-    sections = [(title, frame(rows)) for title, rows in summary.get("sweep_tables", {}).items()]
-    sections += [
-        ("Seat win share (95% Wilson interval)", seats),
-        ("Fairness: first-player advantage and chi-square over seats",
-         frame(summary["fairness"])),
-        ("Strategy win share (seats rotated)", frame(summary["strategy_table"])),
-        ("End conditions", frame(summary["end_reasons"])),
-        ("Game length", frame(summary["length"])),
-        ("Score distribution per seat", frame(summary["score_quantiles"])),
-    ]
-    sections += [(title, frame(rows)) for title, rows in summary["game_tables"].items()]
-    for title, df in sections:
+    for _, title, rows in standard_sections(summary):
+        df = frame(rows)
         if df.is_empty():
             continue
         out += ["", f"## {title}", "", md_table(df, drop=_single(df))]
@@ -286,7 +425,7 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     lf = scan_results(folder)
     game = _game_of(folder, meta)
     try:
-        if tables.game_count(lf) == 0:
+        if agg.game_count(lf) == 0:
             raise ReportError(f"{folder}/results.parquet has no rows")
         if errors is None:
             errors = count_errors(folder)
@@ -302,20 +441,27 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
         try:
             paths += game.plots(game_df, plot_dir)
         except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
-            summary["game_tables"]["plot error"] = [{"error": f"{type(exc).__name__}: {exc}"}]
+            summary["game_tables"]["plot_error"] = {"title": "plot error", "rows": [
+                {"error": f"{type(exc).__name__}: {exc}"}]}
         del game_df
-    turn_counts = tables.turn_counts(lf)
+    turn_counts = agg.turn_counts(lf)
     paths = plots.standard_plots(summary, turn_counts, plot_dir, game.title,
                                  getattr(game, "turn_unit", "turns")) + paths
     if meta.get("sweep"):
-        from simcli.sweep import heatmap
-
-        paths += heatmap(lf, meta.get("variants", []), plot_dir)
+        paths += plots.sweep_plots(summary, plot_dir)
     summary["plots"] = [p.name for p in paths]
+    from simcli.findings import findings
+
+    summary["findings"] = findings(summary)
     outdir.note(folder, [f"plots/{p.name}" for p in paths if p.parent == plot_dir])
     fsio.atomic_write_text(folder / "summary.json", json.dumps(summary, indent=2) + "\n")
     fsio.atomic_write_text(folder / "summary.md", markdown(summary))
     from simcli import html
 
-    html.write(summary, folder)
+    try:
+        html.write(summary, folder)
+    except Exception as exc:  # noqa: BLE001 - a page bug must not lose the summaries
+        (folder / "report.html").write_text(
+            f"<!DOCTYPE html><p>report.html could not be built ({type(exc).__name__}: "
+            f"{exc}); see summary.md</p>\n", encoding="utf-8")
     return summary

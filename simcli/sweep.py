@@ -15,7 +15,6 @@ import polars as pl
 
 from simcli import __version__, stats, tables, validate
 from simcli.execute import RunPlan, check_strategies, reproduce_command
-from simcli.fsio import save_figure
 from simcli.games import get_game
 from simcli.runner import RunConfig, toml_value
 from simcli.scenario import (
@@ -100,7 +99,11 @@ def plan_sweep(path: str | Path, *, games: int | None = None, seed: int | None =
                                      n_games=n_games, seed=seed, data=data, overrides=merged,
                                      data_file=data_file, data_hash=digest,
                                      variant=v["name"]))
-    folder = Path(out) if out else Path("reports") / f"sweep-{Path(path).stem}-{seed}"
+    from simcli.execute import run_suffix
+
+    suffix = run_suffix(strategies=list(strategies or []), players=players,
+                        games=games)
+    folder = Path(out) if out else Path("reports") / f"sweep-{Path(path).stem}-{seed}{suffix}"
     meta = {
         "simcli_version": __version__, "game": scen.game, "rules_version": g.RULES_VERSION,
         "players": counts, "games": n_games, "seed": seed, "strategies": list(specs),
@@ -224,64 +227,12 @@ def separate_top_two(df: pl.DataFrame, a: str, b: str) -> tuple[bool, int | None
 
 def sweep_tables(df: pl.DataFrame, variants: list[dict]) -> dict[str, pl.DataFrame]:
     baseline = variants[0]["name"] if variants else _variants_in_order(df)[0]
-    out = {"Variants ranked by fairness (max |seat share - 1/n|; smaller is fairer; "
-           "95% paired bootstrap intervals; tied_with_best: Benjamini-Hochberg)":
-           ranking_table(df)}
+    out = {"ranking": ("Variants ranked by fairness (max |seat share - 1/n|; smaller is "
+                       "fairer; 95% paired bootstrap intervals; tied_with_best: "
+                       "Benjamini-Hochberg)", ranking_table(df))}
     paired = paired_table(df, baseline)
     if not paired.is_empty():
-        out[f"Paired difference of seat win share against {baseline!r} (same seeds; "
-            "discovery: Benjamini-Hochberg q < 0.05)"] = paired
+        out["paired_vs_baseline"] = (
+            f"Paired difference of seat win share against {baseline!r} (same seeds; "
+            "discovery: Benjamini-Hochberg q < 0.05)", paired)
     return out
-
-
-def heatmap(df: pl.DataFrame, variants: list[dict], folder: Path) -> list[Path]:
-    """For a 2-D grid: fairness score and first-player advantage over the grid."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    keys = list(variants[0].get("grid", {})) if variants else []
-    if len(keys) != 2:
-        return []
-    fair = tables.fairness_table(df)
-    xs = list(dict.fromkeys(toml_value(v["grid"][keys[0]]) for v in variants))
-    ys = list(dict.fromkeys(toml_value(v["grid"][keys[1]]) for v in variants))
-    paths = []
-    for n in sorted(fair["n_players"].unique().to_list()):
-        sub = fair.filter(pl.col("n_players") == n)
-        lookup = {r["variant"]: r for r in sub.iter_rows(named=True)}
-        fig, axes = plt.subplots(1, 2, figsize=(4 + 1.6 * len(xs), 1.5 + 0.9 * len(ys) + 1))
-        for ax, col, label, cmap in (
-                (axes[0], "max_seat_deviation", "max |seat share - 1/n|", "Reds"),
-                (axes[1], "first_player_advantage", "first-player advantage", "coolwarm")):
-            grid = np.full((len(ys), len(xs)), np.nan)
-            for v in variants:
-                row = lookup.get(v["name"])
-                if row is None:
-                    continue
-                i = ys.index(toml_value(v["grid"][keys[1]]))
-                j = xs.index(toml_value(v["grid"][keys[0]]))
-                grid[i, j] = row[col]
-            if col == "first_player_advantage":
-                lim = np.nanmax(np.abs(grid)) or 0.01
-                im = ax.imshow(grid, cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
-            else:
-                im = ax.imshow(grid, cmap=cmap, aspect="auto")
-            for i in range(len(ys)):
-                for j in range(len(xs)):
-                    if not np.isnan(grid[i, j]):
-                        ax.text(j, i, f"{grid[i, j]:+.3f}", ha="center", va="center",
-                                fontsize=8)
-            ax.set_xticks(range(len(xs)), xs, rotation=30, fontsize=8)
-            ax.set_yticks(range(len(ys)), ys, fontsize=8)
-            ax.set_xlabel(keys[0])
-            ax.set_ylabel(keys[1])
-            ax.set_title(f"{label}, {n}p", fontsize=9)
-            fig.colorbar(im, ax=ax, shrink=0.8)
-        fig.tight_layout()
-        path = folder / f"sweep_heatmap_{n}p.png"
-        save_figure(fig, path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
-    return paths

@@ -86,22 +86,24 @@ def seat_table(df: Frame) -> pl.DataFrame:
 
 
 def strategy_table(df: Frame) -> pl.DataFrame:
-    """Per variant, player count and strategy (seats rotated): appearances, win share
-    with 95% interval, mean score and mean place."""
+    """Per variant, player count and strategy (seats rotated): the games it played in,
+    its seats (appearances; more than games when a strategy fills several seats), win
+    share per seat with 95% interval, mean score and mean place."""
     out = _collect(
         df.lazy().group_by([*GROUP, "strategy"])
         .agg(
-            pl.len().alias("games"),
+            pl.col("game_index").n_unique().alias("games"),
+            pl.len().alias("seats"),
             pl.col("win_share").sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"),
             pl.col("place").mean().alias("mean_place"),
         )
-        .with_columns((pl.col("wins") / pl.col("games")).alias("win_share"))
+        .with_columns((pl.col("wins") / pl.col("seats")).alias("win_share"))
     )
     out = _in_run_order(out, df, "win_share", descending=True)
-    return with_intervals(out).select(
-        *GROUP, "strategy", "games", "wins", "win_share", "ci_low", "ci_high", "mean_score",
-        "mean_place",
+    return with_intervals(out, n="seats").select(
+        *GROUP, "strategy", "games", "seats", "wins", "win_share", "ci_low", "ci_high",
+        "mean_score", "mean_place",
     )
 
 

@@ -86,13 +86,22 @@ def test_run_writes_every_output_and_report_rebuilds_them(tmp_path):
     result = runner.invoke(app, ["run", TOY, "--games", "300", "--seed", "5", "--jobs", "1",
                                  "--out", str(out), "--strategy", "random"])
     assert result.exit_code == 0, result.output
-    assert "seat win share" in result.output and "first-player advantage" in result.output
+    assert "seat win share" in result.output
+    # the findings lead the output, in words
+    assert result.output.index("findings") < result.output.index("seat win share")
+    assert "At 3 players, seat 1 wins" in result.output
     for name in ("results.parquet", "summary.json", "summary.md", "run.json",
                  "plots/seat_win_share.png", "plots/score_distribution.png",
                  "plots/game_length.png", "plots/strategy_win_share.png"):
         assert (out / name).is_file(), name
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 300 and summary["seed"] == 5
+    # findings lead summary.json, summary.md and report.html
+    assert summary["findings"][0]["kind"] == "seat_advantage"
+    md = (out / "summary.md").read_text().splitlines()
+    assert md[2] == "## Findings" and md[4] == "- " + summary["findings"][0]["text"]
+    page = (out / "report.html").read_text()
+    assert page.index('id="findings"') < page.index('id="seats"')
     assert summary["strategies"] == ["random"] and summary["rules_version"] == "1"
     assert summary["data_hash"] and "simcli run" in summary["reproduce"]
     seats = summary["seats"]
@@ -174,3 +183,37 @@ def test_replay_from_a_results_folder(tmp_path):
     one_line_error(runner.invoke(app, ["replay", "--from", str(out), "--index", "6"]),
                    "--index 6")
     one_line_error(runner.invoke(app, ["replay", TOY]), "--seed")
+
+
+def test_version_is_eager_and_h_is_help():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("simcli "), result.output
+    result = runner.invoke(app, ["run", "-h"])
+    assert result.exit_code == 0 and "Usage: simcli run" in result.output
+
+
+def test_help_keeps_brackets_and_conventional_metavars():
+    text = runner.invoke(app, ["run", "--help"], terminal_width=200).output
+    assert "a scenario's [rules] table" in text
+    assert "--set KEY=VALUE" in text and "--players N" in text and "--scenario FILE" in text
+    assert "<bool>" not in text and "<list[str]>" not in text and "[distributed]" in text
+
+
+def test_distinct_runs_get_distinct_default_folders_and_no_silent_overwrite(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    base = ["run", TOY, "--games", "40", "--jobs", "1", "--quiet"]
+    assert runner.invoke(app, base).exit_code == 0
+    assert runner.invoke(app, [*base, "--strategy", "random"]).exit_code == 0
+    folders = sorted(p.name for p in (tmp_path / "reports").iterdir())
+    assert len(folders) == 2 and all(f.startswith("toygame:GAME-") for f in folders), folders
+    # the same run again is the same results: allowed
+    assert runner.invoke(app, base).exit_code == 0
+    # another run into a folder that holds results: one line, exit 2, nothing replaced
+    target = tmp_path / "reports" / folders[0]
+    before = (target / "results.parquet").read_bytes()
+    other = ["run", TOY, "--games", "30", "--jobs", "1", "--quiet", "--out", str(target)]
+    one_line_error(runner.invoke(app, other), "--force", "--out")
+    assert (target / "results.parquet").read_bytes() == before
+    assert runner.invoke(app, [*other, "--force"]).exit_code == 0
+    assert json.loads((target / "summary.json").read_text())["games"] == 30

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from simcli import report
 from simcli.cli import app
 from simcli.execute import execute
 from simcli.runner import _part_prefix
@@ -57,16 +58,15 @@ def test_sweep_variants_share_seeds_and_paired_difference_matches(tmp_path):
              for v in seeds}
     assert cards["printed"] == cards["seat1-bonus"] == cards["longer"]
     summary = json.loads((out / "summary.json").read_text())
-    paired = next(rows for title, rows in summary["sweep_tables"].items()
-                  if title.startswith("Paired"))
+    assert summary["schema_version"] == 2
+    paired = report.table_rows(summary, "sweep_tables", "paired_vs_baseline")
     seats = {(r["variant"], r["seat"]): r["win_share"] for r in summary["seats"]}
     for row in paired:
         expected = seats[(row["variant"], row["seat"])] - seats[("printed", row["seat"])]
         assert row["diff"] == pytest.approx(expected, abs=1e-12)
     bonus = next(r for r in paired if r["variant"] == "seat1-bonus" and r["seat"] == 1)
     assert bonus["diff"] > 0.1 and bonus["p_value"] < 0.001
-    ranking = next(rows for title, rows in summary["sweep_tables"].items()
-                   if title.startswith("Variants ranked"))
+    ranking = report.table_rows(summary, "sweep_tables", "ranking")
     assert ranking[-1]["variant"] == "seat1-bonus"
     assert ranking[-1]["tied_with_best"] is False and ranking[-1]["unfairness_lo"] > 0.05
     assert ranking[0]["tied_with_best"] is True
@@ -289,3 +289,21 @@ def test_check_flags_class89_first_player_with_ten_extra_signatures(tmp_path):
     same = runner.invoke(app, ["check", str(base_scn), "--baseline", str(base), "--jobs", "2",
                                "--quiet", "--out", str(tmp_path / "same")])
     assert same.exit_code == 0, same.output
+
+
+def test_sweep_terminal_output_fits_80_columns_with_a_variant_legend(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    path = scenario(tmp_path, 'players = [2, 3]\ngames = 60\n[grid]\ntarget = [10, 20, 30]\n'
+                    'boom_seed_mod = [0]\n')
+    out = tmp_path / "grid"
+    result = runner.invoke(app, ["sweep", str(path), "--out", str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    # (the last line names the output folder, as long as its path)
+    lines = [line.rstrip() for line in result.output.splitlines() if " -> " not in line]
+    assert max(len(line) for line in lines) <= 80, max(lines, key=len)
+    text = "\n".join(lines)
+    assert "V1  target=10, boom_seed_mod=0" in text  # the legend names every variant
+    assert "True" not in text and "False" not in text
+    assert text.index("findings") < text.index("Variants ranked")
+    wide = runner.invoke(app, ["report", str(out), "--wide"])
+    assert wide.exit_code == 0 and "Paired difference" in wide.output

@@ -50,7 +50,8 @@ def test_tables_seats_and_solo(tmp_path):
     assert sorted(solo["solo_difficulty"].to_list()) == ["hard", "normal"]
     assert set(solo["strategy"].to_list()) == {"random"}
     paths = GAME.plots(df, tmp_path)
-    assert [p.name for p in paths] == ["class89_seats_3p.png", "class89_seats_4p.png"]
+    assert [p.name for p in paths] == ["class89_seats_3p.png", "class89_seats_4p.png",
+                                       "class89_solo.png"]
 
 
 def test_signature_scenario_parses_and_compiles():

@@ -40,13 +40,14 @@ def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
                 pl.col("vote_paid").cast(pl.Int64).sum().alias("paid"),
                 pl.col("vote_correct").cast(pl.Int64).sum().alias("correct"),
                 pl.col("vote_ki").mean().alias("mean_vote_ki"),
+                pl.col("vote_ki").std().alias("sd_vote_ki"),
                 pl.col("win_share").mean().alias("win_share"))
            .with_columns((pl.col("votes") / pl.col("votes").sum().over(g)).alias("chosen_share"),
                          (pl.col("paid") / pl.col("votes")).alias("pays")))
     out = with_intervals(out, "paid", "votes", "pays_")
     return out.sort([*g, "vote_type"]).select(
         *g, "vote_type", "votes", "chosen_share", "paid", "pays", "pays_ci_low",
-        "pays_ci_high", "correct", "mean_vote_ki", "win_share")
+        "pays_ci_high", "correct", "mean_vote_ki", "sd_vote_ki", "win_share")
 
 
 def _profiles(df: pl.DataFrame) -> dict[str, tuple[str, str]]:
@@ -149,81 +150,110 @@ def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
 # -- plots ----------------------------------------------------------------------------------------
 def _panels(frame: pl.DataFrame):
     counts = sorted(frame["n_players"].unique().to_list())
-    variants = (sorted(frame["variant"].unique().to_list()) if "variant" in frame.columns
-                else [None])
+    variants = (frame["variant"].unique(maintain_order=True).to_list()
+                if "variant" in frame.columns else [None])
     return counts, variants
 
 
 def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+    """One True Match Girl frequency, vote outcome by type and Ki sources. Variants keep
+    the colours and V-keys of the standard plots (run order), legends sit outside."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
+    from simcli.plots import variant_colours, variant_label
+
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
+    order = df["variant"].unique(maintain_order=True).to_list() if "variant" in df.columns \
+        else ["default"]
+    colours = variant_colours(order)
 
     def save(fig, name):
-        fig.tight_layout()
         path = folder / name
-        save_figure(fig, path, dpi=110)
+        save_figure(fig, path, dpi=110, bbox_inches="tight")
         plt.close(fig)
         paths.append(path)
 
+    def legend(ax):
+        if len(order) > 1:
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                      frameon=False, title="variant", title_fontsize=8)
+
+    def bars(ax, groups, rows_for, value):
+        width = 0.8 / len(order)
+        for i, v in enumerate(order):
+            rows = rows_for(v)
+            x = np.arange(len(groups)) + (i - (len(order) - 1) / 2) * width
+            y, lo, hi = (np.array([value(rows.get(g), k) for g in groups]) for k in range(3))
+            ax.bar(x, y, width * 0.92, yerr=[np.clip(y - lo, 0, None), np.clip(hi - y, 0, None)],
+                   capsize=2, color=colours[v] if len(order) > 1 else "tab:blue",
+                   label=variant_label(order, v), error_kw={"elinewidth": 0.8})
+        ax.set_xticks(np.arange(len(groups)), groups)
+
     # 1. OTM Girl frequency with 95% intervals
     t = otm_girl_table(df)
-    counts, variants = _panels(t)
+    counts, _ = _panels(t)
     girls = _girls(df)
-    fig, axes = plt.subplots(1, len(counts), figsize=(max(7.0, 4.5 * len(counts)), 3.8),
+    fig, axes = plt.subplots(1, len(counts), figsize=(max(6.5, 4.8 * len(counts)), 3.6),
                              squeeze=False)
-    width = 0.8 / len(variants)
     for ax, n in zip(axes[0], counts, strict=True):
-        for i, v in enumerate(variants):
-            part = t.filter(pl.col("n_players") == n)
-            if v is not None:
-                part = part.filter(pl.col("variant") == v)
-            rate = {r["girl"]: r for r in part.iter_rows(named=True)}
-            x = np.arange(len(girls)) + (i - (len(variants) - 1) / 2) * width
-            y = np.array([rate[g]["otm_rate"] if g in rate else 0.0 for g in girls])
-            lo = np.array([rate[g]["ci_low"] if g in rate else 0.0 for g in girls])
-            hi = np.array([rate[g]["ci_high"] if g in rate else 0.0 for g in girls])
-            ax.bar(x, y, width, yerr=[y - lo, hi - y], capsize=3, label=v or None)
-        ax.set_xticks(np.arange(len(girls)), girls)
+        part = t.filter(pl.col("n_players") == n)
+
+        def rows_for(v, part=part):
+            sub = part if "variant" not in part.columns else part.filter(
+                pl.col("variant") == v)
+            return {r["girl"]: r for r in sub.iter_rows(named=True)}
+
+        bars(ax, girls, rows_for, lambda r, k: 0.0 if r is None else
+             (r["otm_rate"], r["ci_low"], r["ci_high"])[k])
         ax.set_ylim(0, 1)
-        ax.set_title(f"{n} players")
+        ax.set_title(f"{n} players", fontsize=9)
         ax.set_ylabel("share of games as One True Match")
-        if len(variants) > 1:
-            ax.legend(fontsize=7)
+    legend(axes[0][-1])
     fig.suptitle("Which Girl ends as One True Match (ties count for each; 95% CI)",
                  fontsize=10)
     save(fig, "lovebattle_otm_girl.png")
 
     # 2. vote outcome by vote type
     t = vote_type_table(df)
-    fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    labels, ys, los, his = [], [], [], []
-    for r in t.iter_rows(named=True):
-        prefix = f"{r['variant']} " if "variant" in r and len(variants) > 1 else ""
-        labels.append(f"{prefix}{r['n_players']}p {r['vote_type']}")
-        ys.append(r["pays"])
-        los.append(r["pays"] - r["pays_ci_low"])
-        his.append(r["pays_ci_high"] - r["pays"])
-    x = np.arange(len(labels))
-    colors = ["tab:red" if "triangle" in s else "tab:blue" for s in labels]
-    ax.bar(x, ys, yerr=[los, his], capsize=3, color=colors)
-    ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=8)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of votes that paid Ki")
-    ax.set_title("Vote outcome by vote type (95% CI)")
+    counts, _ = _panels(t)
+    types = [x for x in ("otm", "triangle") if x in t["vote_type"].to_list()] or \
+        t["vote_type"].unique().to_list()
+    names = {"otm": "One True Match", "triangle": "Love Triangle"}
+    fig, axes = plt.subplots(1, len(counts), figsize=(max(5.5, 4.0 * len(counts)), 3.4),
+                             squeeze=False)
+    for ax, n in zip(axes[0], counts, strict=True):
+        part = t.filter(pl.col("n_players") == n)
+
+        def rows_for(v, part=part):
+            sub = part if "variant" not in part.columns else part.filter(
+                pl.col("variant") == v)
+            return {r["vote_type"]: r for r in sub.iter_rows(named=True)}
+
+        bars(ax, types, rows_for, lambda r, k: 0.0 if r is None else
+             (r["pays"], r["pays_ci_low"], r["pays_ci_high"])[k])
+        ax.set_xticks(range(len(types)), [names.get(x, x) for x in types])
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("share of votes that paid Ki")
+        ax.set_title(f"{n} players", fontsize=9)
+    legend(axes[0][-1])
+    fig.suptitle("Vote outcome by vote type (95% CI)", fontsize=10)
     save(fig, "lovebattle_vote_outcome.png")
 
-    # 3. Ki sources per strategy
+    # 3. Ki sources per strategy (a sweep: its first variant)
     t = ki_sources_table(df)
-    fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    labels = [(f"{r['variant']} " if "variant" in r and len(variants) > 1 else "")
-              + f"{r['n_players']}p {r['strategy']}" for r in t.iter_rows(named=True)]
+    first = order[0]
+    if "variant" in t.columns and len(order) > 1:
+        t = t.filter(pl.col("variant") == first)
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    many_counts = t["n_players"].n_unique() > 1
+    labels = [(f"{r['n_players']}p " if many_counts else "") + r["strategy"]
+              for r in t.iter_rows(named=True)]
     x = np.arange(len(labels))
     bottom = np.zeros(len(labels))
     for col, name in (("token_ki", "Ki tokens"), ("plot_point_ki", "Plot Points"),
@@ -231,9 +261,10 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         y = t[col].to_numpy()
         ax.bar(x, y, bottom=bottom, label=name)
         bottom += y
-    ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=8)
+    ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("mean Ki per seat")
-    ax.set_title("Where the Ki comes from")
-    ax.legend(fontsize=8)
+    ax.set_title("Where the Ki comes from" + (f" ({variant_label(order, first)})"
+                                              if len(order) > 1 else ""), fontsize=10)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     save(fig, "lovebattle_ki_sources.png")
     return paths

@@ -342,6 +342,7 @@ def do_action(s: State, pl: PlayerState, action: tuple) -> None:
 class VideoGameChampion(BaseGame):
     name = "vgc"
     title = "Video Game Champion"
+    turn_unit = "rounds"  # Result.turns counts weeks: one round of the game each
     description = ("Take Button Tiles from the Action Grid, rent and collect video games, "
                    "and Play and Beat them with tile combinations over 5 Weeks.")
     players = range(2, 6)

@@ -67,44 +67,78 @@ def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
 
 
 def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+    """Win share by character (largest player count; one colour per variant, as in the
+    standard plots) and rounds by end reason (one panel per player count; a sweep's
+    first variant)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import numpy as np
+
+    from simcli.plots import variant_colours, variant_label
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    table = character_table(df.filter(pl.col("n_players") == df["n_players"].max()))
+    order = (df["variant"].unique(maintain_order=True).to_list() if "variant" in df.columns
+             else ["default"])
+    colours = variant_colours(order)
+    top = df["n_players"].max()
+    table = character_table(df.filter(pl.col("n_players") == top))
     if table.height:
-        names = table["character"].to_list()
-        share = table["win_share"].to_list()
-        lo = [max(0.0, s - x) for s, x in zip(share, table["ci_low"].to_list(), strict=True)]
-        hi = [max(0.0, x - s) for s, x in zip(share, table["ci_high"].to_list(), strict=True)]
-        fig, ax = plt.subplots(figsize=(7, 4))
-        ax.bar(names, share, yerr=[lo, hi], capsize=4, color="#4c78a8")
-        ax.axhline(table["fair_share"][0], color="grey", linestyle="--", label="fair share 1/n")
+        names = table.filter(pl.col("variant") == order[0])["character"].to_list() \
+            if "variant" in table.columns else table["character"].to_list()
+        names += [c for c in table["character"].unique().to_list() if c not in names]
+        fig, ax = plt.subplots(figsize=(7.5, 4))
+        width = 0.8 / len(order)
+        for k, v in enumerate(order):
+            part = table.filter(pl.col("variant") == v) if "variant" in table.columns \
+                else table
+            rows = {r["character"]: r for r in part.iter_rows(named=True)}
+            x = np.arange(len(names)) + (k - (len(order) - 1) / 2) * width
+            share = np.array([rows[c]["win_share"] if c in rows else 0.0 for c in names])
+            lo = np.array([rows[c]["ci_low"] if c in rows else 0.0 for c in names])
+            hi = np.array([rows[c]["ci_high"] if c in rows else 0.0 for c in names])
+            ax.bar(x, share, width * 0.92, yerr=[np.clip(share - lo, 0, None),
+                                                 np.clip(hi - share, 0, None)],
+                   capsize=3, color=colours[v] if len(order) > 1 else "#4c78a8",
+                   label=variant_label(order, v) if len(order) > 1 else None)
+        ax.axhline(1.0 / top, color="grey", linestyle="--", label="fair share 1/n")
+        ax.set_xticks(np.arange(len(names)), names, rotation=20, ha="right")
         ax.set_ylabel("win share (95% interval)")
-        ax.set_title("Video Game High School: win share by character")
-        ax.legend()
-        fig.autofmt_xdate(rotation=20)
+        ax.set_title(f"Video Game High School: win share by character, {top} players",
+                     fontsize=10)
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         fig.tight_layout()
         path = folder / "vghs_characters.png"
-        save_figure(fig, path, dpi=110)
+        save_figure(fig, path, dpi=110, bbox_inches="tight")
         plt.close(fig)
         paths.append(path)
     games = df.filter(pl.col("seat") == 1)
+    if "variant" in games.columns:
+        games = games.filter(pl.col("variant") == order[0])
     if games.height:
-        fig, ax = plt.subplots(figsize=(6, 4))
-        for reason in sorted(games["end_reason"].unique().to_list()):
-            rounds = games.filter(pl.col("end_reason") == reason)["rounds"].to_list()
-            ax.hist(rounds, bins=range(1, 12), alpha=0.7, label=reason, align="left")
-        ax.set_xlabel("rounds played")
-        ax.set_ylabel("games")
-        ax.set_title("Video Game High School: game length by end reason")
-        ax.legend()
+        counts = sorted(games["n_players"].unique().to_list())
+        fig, axes = plt.subplots(1, len(counts), squeeze=False,
+                                 figsize=(max(5.5, 3.6 * len(counts) + 1), 3.6))
+        reasons = sorted(games["end_reason"].unique().to_list())
+        for ax, n in zip(axes[0], counts, strict=True):
+            part = games.filter(pl.col("n_players") == n)
+            lo, hi = int(part["rounds"].min()), int(part["rounds"].max())
+            bins = np.arange(lo - 0.5, hi + 1.5)
+            ax.hist([part.filter(pl.col("end_reason") == r)["rounds"].to_list()
+                     for r in reasons], bins=bins, stacked=True, label=reasons)
+            ax.set_xticks(range(lo, hi + 1))
+            ax.set_xlabel("rounds played")
+            ax.set_title(f"{n} players", fontsize=9)
+        axes[0][0].set_ylabel("games")
+        axes[0][-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                           frameon=False, title="end reason", title_fontsize=8)
+        label = f" ({variant_label(order, order[0])})" if len(order) > 1 else ""
+        fig.suptitle(f"Video Game High School: rounds by end reason{label}", fontsize=10)
         fig.tight_layout()
         path = folder / "vghs_rounds.png"
-        save_figure(fig, path, dpi=110)
+        save_figure(fig, path, dpi=110, bbox_inches="tight")
         plt.close(fig)
         paths.append(path)
     return paths
