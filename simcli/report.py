@@ -127,7 +127,13 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         sweep_tables = {title: records(t) for title, t in
                         make_sweep_tables(narrow.collect(), meta.get("variants", [])).items()}
     per_config = tables.length_table(lf).select(*tables.GROUP, pl.col("games").alias("n"))
-    return {
+    extra = {}
+    if meta.get("sweep"):
+        from simcli.sweep import unread_rules_keys
+
+        extra["unread_rules_keys"] = unread_rules_keys(
+            meta["game"], list(meta.get("strategies") or []), meta.get("variants", []))
+    return {**extra,
         "simcli_version": __version__,
         "game": meta["game"],
         "title": game.title,

@@ -16,7 +16,7 @@ import tomllib
 from typing import Any, ClassVar
 
 __all__ = ["Bot", "RandomBot", "UnknownStrategyError", "default_mix", "list_strategies",
-           "parse_spec", "resolve"]
+           "parse_spec", "resolve", "rules_read"]
 
 
 class UnknownStrategyError(LookupError):
@@ -29,6 +29,9 @@ class Bot:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     params: ClassVar[dict[str, Any]] = {}
+    #: the rules keys (top-level keys of the game's data, as a scenario overrides them)
+    #: whose value this strategy reads from ``view.rules`` and responds to
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game, player: int, rng: random.Random, **params: Any):
         unknown = sorted(set(params) - set(self.params))
@@ -109,3 +112,24 @@ def resolve(game: str, spec: str) -> functools.partial:
             f"strategy {name!r} has no parameter {unknown[0]!r}; its parameters: {valid}"
         )
     return functools.partial(cls, **params)
+
+
+def rules_read(game, names) -> set[str]:
+    """The rules keys that the strategies ``names`` (specs such as ``"devoted"`` or
+    ``"hunter:pp_bonus=2"``) of ``game`` (a name or a Game) declare they read.
+
+    A name that is not a strategy of the game raises UnknownStrategyError.
+    """
+    game_name = game if isinstance(game, str) else game.name
+    registry = list_strategies(game_name)
+    out: set[str] = set()
+    for spec in names:
+        name, _params = parse_spec(spec)
+        try:
+            cls = registry[name]
+        except KeyError:
+            raise UnknownStrategyError(
+                f"unknown strategy {name!r} for {game_name}; choose one of: "
+                f"{', '.join(registry)}") from None
+        out.update(getattr(cls, "reads", ()))
+    return out

@@ -62,6 +62,8 @@ BASE_PARAMS = {
     "store": 0.3,
     "entrance": 0.0,  # extra value of the School Entrance
     "teacher_synergy": 2.0,  # a student forming what its class's teacher scores
+    "sig_reserve": 0.0,  # signatures kept back, per signature of an average starting hand
+    "sig_scarce": 0.0,  # extra cost per signature paid out of that reserve
 }
 
 
@@ -69,6 +71,7 @@ class C89Bot(Bot):
     name = "c89_base"
     description = "Shared evaluator of the Class of '89 heuristics."
     params: ClassVar[dict] = dict(BASE_PARAMS)
+    reads = ("space_costs", "signatures_per_point", "start_signatures")
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view, decision):
@@ -151,6 +154,23 @@ class C89Bot(Bot):
                             for c in range(cols)]
         self.teacher_base = p["teacher"] if n_teachers < p["teachers_wanted"] else 0.5
 
+    def sig_scale(self) -> float:
+        """Signatures are worth ``sig`` / ``sig_cost`` at the printed 2 per point; the
+        rules' ``signatures_per_point`` scales both."""
+        return 2.0 / max(1, self.R.sigs_per_point)
+
+    def sig_price(self, k: int) -> float:
+        """The cost of paying ``k`` signatures now: ``sig_cost`` each, plus
+        ``sig_scarce`` for each one paid out of the reserve the bot keeps (``sig_reserve``
+        times the table's average starting signatures, read from the rules)."""
+        if k <= 0:
+            return 0.0
+        R, p = self.R, self.p
+        reserve = p["sig_reserve"] * sum(R.start_sigs) / max(1, len(R.start_sigs))
+        short = reserve - (self.B.sigs - k)
+        into = k if short >= k else (short if short > 0 else 0.0)
+        return k * p["sig_cost"] * self.sig_scale() + p["sig_scarce"] * into
+
     def best(self, opts, values):
         top = max(values)
         ties = [o for o, v in zip(opts, values, strict=True) if v >= top - 1e-9]
@@ -180,7 +200,7 @@ class C89Bot(Bot):
         v = 0.0
         for code, _arg in effects:
             if code == E_SIG:
-                v += p["sig"]
+                v += p["sig"] * self.sig_scale()
             elif code == E_TOK:
                 v += p["token"]
             elif code == E_TRACK:
@@ -401,9 +421,10 @@ class C89Bot(Bot):
         student = p["student"]
         photo_bonus = [student if any(0 <= c < TEACHER for c in v.display[loc]) else 0.0
                        for loc in range(5)]
-        member = (p["track"], p["sig"] + p["token"], 0.0, 0.0)
-        costs = [p["sig_cost"] * c for c in R.space_costs]
-        entrance = p["tile1"] + 2 * p["sig"] + p["entrance"] - 1.0  # no card there
+        sig = p["sig"] * self.sig_scale()
+        member = (p["track"], sig + p["token"], 0.0, 0.0)
+        costs = [self.sig_price(c) for c in R.space_costs]
+        entrance = p["tile1"] + 2 * sig + p["entrance"] - 1.0  # no card there
         treasurer = 0.0 if late else p["treasurer"]
         top = -1e9
         ties = []
@@ -517,14 +538,16 @@ class C89Bot(Bot):
                 if o == "end":
                     val = 0.0
                 elif o == "main":
-                    val = p["tile1"] + 2 * p["sig"]
+                    val = p["tile1"] + 2 * p["sig"] * self.sig_scale()
                 elif o == "sig_token":
                     t = R.loc_token[loc] if loc != ENTRANCE else 0
-                    val = p["token"] + p["objective_token"] * obj[t] * 0.5 - p["sig_cost"]
+                    val = p["token"] + p["objective_token"] * obj[t] * 0.5 - self.sig_price(1)
                 elif o == "sig_refresh":
-                    val = (p["refresh"] - best_take - p["sig_cost"]) if "end" not in opts else -1.0
+                    val = ((p["refresh"] - best_take - self.sig_price(1)) if "end" not in opts
+                           else -1.0)
                 elif o == "ability":
-                    val = p["track"] if v.tctx[1] == 0 else p["sig"] + p["token"]
+                    val = (p["track"] if v.tctx[1] == 0
+                           else p["sig"] * self.sig_scale() + p["token"])
                 elif o == "move":
                     val = -1.0
                 else:  # ("store", t)

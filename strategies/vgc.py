@@ -37,6 +37,8 @@ class VGCBot(Bot):
         "side": 0,  # Password Notebook side (index)
         "targets": 5,  # most games (held first, then rentable) to collect tiles for
     }
+    reads = ("tile_limit", "money_iou_limit", "present_iou_limit", "rent_cost",
+             "new_release_rent_cost")
 
     # ------------------------------------------------------------------ helpers --
     def choose(self, view, decision):

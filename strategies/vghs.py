@@ -43,6 +43,8 @@ class VGHSBot(Bot):
         "build_rounds": 0,      # rounds in which classes get a bonus
         "build_bonus": 0.0,     # that bonus per token
     }
+    reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
+             "cafeteria_activations", "first_player_location")
 
     # -- reading the view -------------------------------------------------------------------
     def stock(self, v, skill: int) -> int:
@@ -154,6 +156,7 @@ class VGHSBot(Bot):
         w_rank, w_bonus = w["w_rank"], w["w_bonus"]
         hs, bonus, supply = v.hs, v.bonus, v.supply
         n_dice = sum(dice)
+        any_face = v.rules.params["class_dice_any_face"]
         symbols = self.hand_symbol_table(v)
         best = -1e18
         ties: list = []
@@ -173,9 +176,10 @@ class VGHSBot(Bot):
                 left = supply[skill]
                 if acts < left:
                     left = acts
-                value = class_values.get(left)
+                usable = n_dice if any_face else dice[skill] + dice[WILD]
+                value = class_values.get((left, usable))
                 if value is None:
-                    value = class_values[left] = self.class_value(v, left, n_dice)
+                    value = class_values[(left, usable)] = self.class_value(v, left, usable)
             elif kind == GTA:
                 if gta_value is None:
                     gta_value = 0.0
@@ -192,7 +196,7 @@ class VGHSBot(Bot):
             elif kind == KOJIMA:
                 value = w["w_kojima"] if v.played[p] and n_dice else -0.5
             elif kind == OFFICE:
-                value = 0.0 if v.first == p else w["w_first"]
+                value = 0.0 if v.first == p else self.first_value(v)
             else:
                 value = 0.0
             if value > best + 1e-9:
@@ -202,15 +206,37 @@ class VGHSBot(Bot):
                 ties.append(o)
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
+    def class_prices(self, v) -> tuple[int, int]:
+        """(temporary, permanent) token price in dice for this bot at a class, read from
+        the compiled rules (a class-discount character pays less for permanent ones)."""
+        prices = getattr(self, "_prices", None)
+        if prices is None:
+            params = v.rules.params
+            perm = params["class_perm_cost"]
+            ch = v.rules.characters[v.char[self.player]]
+            if ch.ability == "class_discount":
+                perm = max(1, perm - ch.amount)
+            prices = self._prices = (max(1, params["class_temp_cost"]), max(1, perm))
+        return prices
+
     def class_value(self, v, left: int, n_dice: int) -> float:
-        """Value of a class visit that can buy ``left`` tokens at most."""
+        """Value of a class visit that can buy ``left`` tokens at most with ``n_dice``
+        usable dice, at the rules' prices."""
         w = self.p
-        perm_cost = 2 if v.rules.params["class_perm_cost"] >= 2 else 1
+        temp_cost, perm_cost = self.class_prices(v)
         buys = min(n_dice // perm_cost, left)
         value = max(buys * w["w_perm"] * max(1, 10 - v.round) / 10,
-                    min(n_dice, left) * w["w_temp"])
+                    min(n_dice // temp_cost, left) * w["w_temp"])
         if v.round <= w["build_rounds"]:
             value += buys * w["build_bonus"]
+        return value
+
+    def first_value(self, v) -> float:
+        """Value of taking the first player token: ``w_first``, doubled for a power-up
+        card when the rules have no location that takes it (it is then the only way)."""
+        value = self.p["w_first"]
+        if not v.rules.params["first_player_location"]:
+            value *= 2
         return value
 
     def hand_symbol_table(self, v) -> list[int]:
@@ -318,7 +344,7 @@ class VGHSBot(Bot):
                         self.stock(v, loc.skill):
                     value += v.bonus[loc.index] * self.p["w_bonus"]
             elif op == "take_first_player":
-                value += self.p["w_first"] if v.first != self.player else 0.0
+                value += self.first_value(v) if v.first != self.player else 0.0
         return value
 
     def on_score(self, v, options):
