@@ -3,11 +3,23 @@
 All three share one evaluator (``VGHSBot``) of the legal options; they differ in what
 they roll for and in their weights (``params``, tunable with ``name:key=value``):
 
-* ``arcade``     — rolls for the video game with the best payoff and spends everything there.
-* ``challenger`` — rolls for the current challenge's needed skills, takes Grand Theft
-  Auditorium early, keeps back what the challenge needs.
-* ``builder``    — buys permanent skill tokens at the classes in the first rounds, then
-  cashes them in at the arcade.
+* ``arcade``     — rolls for the video game with the best payoff (bonus tokens, a
+  beatable high score) and spends everything there; buys permanent tokens whenever a
+  class visit pays, rarely temporary ones.
+* ``challenger`` — rolls for the current challenge's needed skills, keeps back what the
+  challenge needs when it scores, and defeats it at Grand Theft Auditorium.
+* ``builder``    — rushes permanent skill tokens at the classes in the first three rounds
+  (a bonus per token), then cashes them in at the arcade.
+
+They read the rules they play under: class prices (``class_temp_cost``,
+``class_perm_cost``, a class-discount character's price), whether any die pays at a class
+(``class_dice_any_face``), activations, and whether the Principal's Office exists
+(``first_player_location``; without it a first-player power-up is worth twice as much).
+
+How the weights were obtained: ``python tools/tune_strategies.py tune vghs NAME --trials
+30 --games 250`` (optuna TPE, one seat against the default mix of commit 905f16f, seats
+rotated, the same game seeds for every trial); before/after on fresh seeds with
+``python tools/tune_strategies.py measure vghs``.
 """
 from __future__ import annotations
 
@@ -409,16 +421,23 @@ class VGHSBot(Bot):
 class ArcadeBot(VGHSBot):
     name = "arcade"
     description = ("Arcade high-scorer: rolls for the video game with the best payoff "
-                   "(bonus tokens, beatable high score) and spends everything there.")
-    params = {**VGHSBot.params, "w_bonus": 1.3, "w_game_over": 0.8}
+                   "(bonus tokens, beatable high score) and spends everything there; buys "
+                   "permanent tokens when a class visit pays.")
+    # tuned (tools/tune_strategies.py tune vghs arcade --trials 30 --games 250)
+    params = {**VGHSBot.params, "w_first": 0.532, "w_game_over": 0.331, "w_victory": 1.448,
+              "w_perm": 4.188, "w_temp": 0.165, "w_bonus": 1.385, "w_cafeteria": 0.685,
+              "w_kojima": 0.696, "w_rank": 0.794}
 
 
 class ChallengeBot(VGHSBot):
     name = "challenger"
     description = ("Challenge chaser: rolls for the current challenge's needed skills, "
-                   "defeats it at Grand Theft Auditorium and keeps back what it needs.")
-    params = {**VGHSBot.params, "w_victory": 1.8, "w_game_over": 1.4, "reserve": 1.0,
-              "w_perm": 2.5}
+                   "keeps back what it needs when scoring and defeats it at Grand Theft "
+                   "Auditorium.")
+    # tuned (tools/tune_strategies.py tune vghs challenger --trials 30 --games 250)
+    params = {**VGHSBot.params, "w_victory": 0.682, "w_game_over": 0.662, "reserve": 1.0,
+              "w_perm": 5.387, "w_temp": 0.894, "w_bonus": 1.388, "w_cafeteria": 0.141,
+              "w_kojima": 0.326, "w_rank": 1.208}
 
     def compute_want(self, v):
         want = super().compute_want(v)
@@ -433,10 +452,12 @@ class ChallengeBot(VGHSBot):
 
 class BuilderBot(VGHSBot):
     name = "builder"
-    description = ("Skill builder: buys permanent skill tokens at the classes in the first "
-                   "rounds, then cashes them in at the arcade.")
-    params = {**VGHSBot.params, "w_perm": 2.5, "build_rounds": 3, "build_bonus": 1.5,
-              "w_game_over": 0.8}
+    description = ("Skill builder: rushes permanent skill tokens at the classes in the first "
+                   "three rounds, then cashes them in at the arcade.")
+    # tuned (tools/tune_strategies.py tune vghs builder --trials 30 --games 250)
+    params = {**VGHSBot.params, "w_perm": 3.132, "build_rounds": 3, "build_bonus": 1.5,
+              "w_game_over": 0.863, "w_first": 0.243, "w_victory": 1.012, "w_temp": 0.221,
+              "w_bonus": 0.691, "w_cafeteria": 0.591, "w_kojima": 0.448, "w_rank": 0.927}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}

@@ -3,6 +3,7 @@
     python tools/tune_strategies.py tune GAME STRATEGY [--trials 40] [--games 300]
     python tools/tune_strategies.py measure GAME [--games 400] [--seed 99]
     python tools/tune_strategies.py solo [--games 300]
+    python tools/tune_strategies.py profile GAME [--games 100]
     python tools/tune_strategies.py calibrate-votes [--games 400]
 
 ``tune`` searches one strategy's weights with optuna (TPE sampler, seeded): a trial plays
@@ -21,6 +22,8 @@ and the paired difference (same seeds, same opponents, same seats).
 
 ``solo`` gives each Class of '89 strategy's win rate against Ed per solo difficulty,
 before and after, on the same seeds.
+
+``profile`` shows each strategy's style: how often it makes each kind of choice.
 
 ``calibrate-votes`` fits the Love Battle vote model (``vote_temp``, ``vote_push``,
 ``pair_push``) by maximum likelihood to whether the votes of default-mix games came true.
@@ -140,6 +143,53 @@ def solo(args) -> None:
                   f"{d['ci_high']:+.3f}]")
 
 
+def _category(game: str, view, decision, action):
+    """A coarse label of a choice for the style profiles (None: not profiled)."""
+    if game == "vghs" and decision.kind == "place":
+        kind = view.rules.locations[action].kind
+        return ("video game", "Grand Theft Auditorium", "Kojima Quad", "Cafeteria", "class",
+                "Principal's Office")[kind]
+    if game == "class89" and decision.kind == "place":
+        _m, loc, k = action
+        return "entrance" if loc == 5 else f"{view.rules.space_costs[k]}-signature space"
+    if game == "lovebattle" and decision.kind == "vote":
+        return "One True Match" if len(action) == 1 else "Love Triangle"
+    if game == "vgc" and decision.kind in ("take", "action", "play"):
+        head = action[0] if isinstance(action, tuple) else action
+        return f"{decision.kind}:{head}" if decision.kind != "take" else "take tile"
+    return None
+
+
+def profile(args) -> None:
+    """How often each strategy makes each kind of choice (its style), one seat against
+    the field of today's default mix."""
+    from collections import Counter
+
+    from strategies import resolve
+
+    opponents = [resolve(args.game, s) for s in default_mix(args.game)]
+    for name in default_mix(args.game):
+        counts: Counter = Counter()
+
+        def make(g, p, rng, name=name, counts=counts):
+            bot = resolve(args.game, name)(g, p, rng)
+            choose = bot.choose
+
+            def wrapped(view, decision):
+                action = choose(view, decision)
+                label = _category(args.game, view, decision, action)
+                if label is not None:
+                    counts[label] += 1
+                return action
+            bot.choose = wrapped
+            return bot
+        one_seat_shares(args.game, make, opponents, n_players=args.players, games=args.games,
+                        seed=args.seed)
+        total = sum(counts.values()) or 1
+        shown = ", ".join(f"{k} {v / total:.2f}" for k, v in counts.most_common(8))
+        print(f"{name}: {shown} ({total} choices)")
+
+
 def _spy(factory, seen: dict, game, player, rng):
     """A bot that notes its noise-free hand scores at the vote in ``seen[player]``."""
     bot = factory(game, player, rng)
@@ -208,16 +258,19 @@ def main(argv=None) -> None:
     m = sub.add_parser("measure")
     m.add_argument("game")
     m.add_argument("--games", type=int, default=400)
+    pr = sub.add_parser("profile")
+    pr.add_argument("game")
+    pr.add_argument("--games", type=int, default=100)
     so = sub.add_parser("solo")
     so.add_argument("--games", type=int, default=300)
     c = sub.add_parser("calibrate-votes")
     c.add_argument("--games", type=int, default=400)
-    for p, seed in ((t, 7), (m, 99), (so, 99), (c, 5)):
+    for p, seed in ((t, 7), (m, 99), (pr, 99), (so, 99), (c, 5)):
         p.add_argument("--seed", type=int, default=seed)
         p.add_argument("--players", type=int, default=None)
         p.add_argument("--field-rev", default=FIELD_REV)
     args = ap.parse_args(argv)
-    {"tune": tune, "measure": measure, "solo": solo,
+    {"tune": tune, "measure": measure, "solo": solo, "profile": profile,
      "calibrate-votes": calibrate_votes}[args.cmd](args)
 
 
