@@ -53,7 +53,7 @@ TUNED = {
             "achieve", "mag"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
                    "draw_value", "ki_value", "jealousy_value", "punishment_value",
-                   "enchantment_value"),
+                   "enchantment_value", "pp_bonus"),
 }
 ZERO_RANGE = (0.0, 2.0)
 
