@@ -4,6 +4,19 @@ Every heuristic reads only its view (its own hand and vote, the public board) an
 from its opening hand. They share one evaluator, ``LoveBot``: a per-Girl desire weight
 (how much the bot wants that Girl's Love to rise) turns every option into a number.
 The strategies differ in how they vote and how they set the weights.
+
+They read the rules that set their incentives: the vote payouts (``otm_payout``,
+``triangle_payout``, ``two_player_consolation``) decide the vote — each bot casts the
+legal vote of highest expected Ki under a Plackett-Luce model of the final Love ranking
+(its hand's favourites, plus the push it will give them), times its taste for a single
+pick (``otm_bias``: devoted 1.5, triangle 0.5, the others 1) — and the Love track limits,
+Enchantment cost and Flirting side effects enter every play's value.
+
+How the numbers were obtained: the vote model by maximum likelihood on default-mix games
+(``python tools/tune_strategies.py calibrate-votes``); the play weights with
+``python tools/tune_strategies.py tune lovebattle NAME --trials 30 --games 250`` (optuna
+TPE, one seat against the default mix of commit 905f16f, seats rotated, the same game
+seeds for every trial); before/after with ``... measure lovebattle``.
 """
 from __future__ import annotations
 
@@ -482,16 +495,24 @@ class DevotedBot(LoveBot):
     description = ("Devoted: prefers a One True Match (its expected Ki counts 1.5-fold) for "
                    "the Girl its opening hand favours, switches to a Love Triangle only when "
                    "the payouts make it clearly better, and pushes its pick up, everyone "
-                   "else mildly down.")
-    params = {**LoveBot.params, "otm_bias": 1.5}
+                   "else mildly down; values Ki and completes Plot Points on the way.")
+    # tuned (tools/tune_strategies.py tune lovebattle devoted --trials 30 --games 250)
+    params = {**LoveBot.params, "otm_bias": 1.5, "seduction_value": 0.862,
+              "flirting_value": 0.653, "distance_penalty": 0.722, "rival_weight": -0.474,
+              "draw_value": 0.868, "ki_value": 2.136, "jealousy_value": 0.194,
+              "punishment_value": 1.022, "enchantment_value": 2.393, "pp_bonus": 1.881}
 
 
 class TriangleBot(LoveBot):
     name = "triangle"
     description = ("Triangle player: prefers a Love Triangle of the two Girls its opening "
                    "hand favours (a One True Match's expected Ki counts half) and pushes "
-                   "both.")
-    params = {**LoveBot.params, "otm_bias": 0.5}
+                   "both, with Enchantments first; completes Plot Points on the way.")
+    # tuned (tools/tune_strategies.py tune lovebattle triangle --trials 30 --games 250)
+    params = {**LoveBot.params, "otm_bias": 0.5, "seduction_value": 0.686,
+              "flirting_value": 1.389, "distance_penalty": 0.188, "rival_weight": -0.201,
+              "draw_value": 0.489, "ki_value": 0.746, "jealousy_value": 0.247,
+              "punishment_value": 0.789, "enchantment_value": 4.251, "pp_bonus": 1.258}
 
 
 class HunterBot(LoveBot):
@@ -499,8 +520,11 @@ class HunterBot(LoveBot):
     description = ("Plot Point hunter: votes the best-paying pick of its hand but pushes it "
                    "only mildly; plays, rooms and kicks are chosen to complete face-up Plot "
                    "Points.")
-    params = {**LoveBot.params, "pp_bonus": 1.5, "own_weight": 0.6, "rival_weight": -0.1,
-              "draw_value": 0.6}
+    # tuned (tools/tune_strategies.py tune lovebattle hunter --trials 30 --games 250)
+    params = {**LoveBot.params, "pp_bonus": 1.5, "own_weight": 0.6, "rival_weight": -0.085,
+              "draw_value": 0.554, "seduction_value": 2.524, "flirting_value": 0.448,
+              "distance_penalty": 0.111, "ki_value": 1.162, "jealousy_value": 0.794,
+              "punishment_value": 1.241, "enchantment_value": 0.551}
 
     def weights(self, view):
         vote = view.my_vote or ()
@@ -510,8 +534,13 @@ class HunterBot(LoveBot):
 class SaboteurBot(LoveBot):
     name = "saboteur"
     description = ("Saboteur: votes the best-paying pick of its hand but spends most effort "
-                   "pulling down whichever other Girl leads in Love.")
-    params = {**LoveBot.params, "own_weight": 0.6, "leader_weight": -1.5, "rival_weight": -0.4}
+                   "pulling down whichever other Girl leads in Love; completes Plot Points "
+                   "on the way.")
+    # tuned (tools/tune_strategies.py tune lovebattle saboteur --trials 30 --games 250)
+    params = {**LoveBot.params, "own_weight": 0.6, "leader_weight": -1.5, "rival_weight": -0.118,
+              "seduction_value": 1.237, "flirting_value": 1.07, "distance_penalty": 0.586,
+              "draw_value": 0.21, "ki_value": 1.341, "jealousy_value": 0.614,
+              "punishment_value": 2.433, "enchantment_value": 1.052, "pp_bonus": 1.547}
 
     def weights_key(self, view):
         return (view.my_vote, view.love)
@@ -529,9 +558,13 @@ class BlufferBot(LoveBot):
     name = "bluffer"
     description = ("Bluffer: votes the best-paying pick of its hand, but for the first "
                    "periods openly pushes another Girl as a decoy, then switches to the real "
-                   "pick.")
+                   "pick; completes Plot Points on the way.")
+    # tuned (tools/tune_strategies.py tune lovebattle bluffer --trials 30 --games 250)
     params = {**LoveBot.params, "bluff_until": 3, "decoy_weight": 1.0, "early_pick_weight": 0.4,
-              "late_pick_weight": 1.3, "late_decoy_weight": -0.4}
+              "late_pick_weight": 1.3, "late_decoy_weight": -0.4, "seduction_value": 5.41,
+              "flirting_value": 1.231, "distance_penalty": 0.275, "rival_weight": -0.195,
+              "draw_value": 0.612, "ki_value": 0.862, "jealousy_value": 0.392,
+              "punishment_value": 0.662, "enchantment_value": 0.394, "pp_bonus": 1.439}
 
     def weights_key(self, view):
         return (view.my_vote, view.period <= self.p["bluff_until"])
