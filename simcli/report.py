@@ -275,9 +275,11 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         "game_tables": game_tables,
         "stopping": meta.get("stopping"),
     }
-    for key in ("unread_rules_keys",):
-        if meta.get(key) is not None:
-            summary[key] = meta[key]
+    if meta.get("sweep"):
+        from simcli.sweep import unread_rules_keys
+
+        summary["unread_rules_keys"] = unread_rules_keys(
+            meta["game"], list(meta.get("strategies") or []), meta.get("variants", []))
     from simcli.findings import findings
 
     summary["findings"] = findings(summary)

@@ -116,6 +116,36 @@ def plan_sweep(path: str | Path, *, games: int | None = None, seed: int | None =
     return RunPlan(game=scen.game, configs=configs, folder=folder, meta=meta)
 
 
+def swept_keys(variants: list[dict]) -> list[str]:
+    """The rules keys a sweep varies: every key of a variant's rules whose value is not
+    the same in all variants (a key missing from some variants counts), sorted."""
+    keys = sorted({k for v in variants for k in v.get("rules", {})})
+    out = []
+    for k in keys:
+        shown = {toml_value(v["rules"][k]) if k in v.get("rules", {}) else "<unset>"
+                 for v in variants}
+        if len(shown) > 1:
+            out.append(k)
+    return out
+
+
+def _reads_key(key: str, read: set[str]) -> bool:
+    return any(key == r or key.startswith(r + ".") or r.startswith(key + ".") for r in read)
+
+
+def unread_rules_keys(game: str, strategies: list[str], variants: list[dict]) -> list[str]:
+    """The swept rules keys that no participating strategy declares it reads (see
+    ``strategies.Bot.reads``): a sweep over them measures the rules arithmetic with
+    players who do not respond to the change."""
+    from strategies import UnknownStrategyError, default_mix, rules_read
+
+    try:
+        read = rules_read(game, list(strategies) or list(default_mix(game)))
+    except UnknownStrategyError:
+        read = set()
+    return [k for k in swept_keys(variants) if not _reads_key(k, read)]
+
+
 # ------------------------------------------------------------------------- analysis
 def _seat_matrix(df: pl.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """(game indices, win-share matrix games x seats) of one variant and player count."""

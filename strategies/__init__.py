@@ -23,7 +23,7 @@ import tomllib
 from typing import Any, ClassVar
 
 __all__ = ["Bot", "RandomBot", "UnknownStrategyError", "check_params", "default_mix",
-           "list_strategies", "load_strategy", "parse_spec", "resolve"]
+           "list_strategies", "load_strategy", "parse_spec", "resolve", "rules_read"]
 
 
 class UnknownStrategyError(LookupError):
@@ -39,6 +39,9 @@ class Bot:
     #: allowed (low, high) of a parameter (None: unbounded); every value must also have
     #: its default's type (a number for a float default, an integer for an int default)
     ranges: ClassVar[dict[str, tuple]] = {}
+    #: the rules keys (top-level keys of the game's data, as a scenario overrides them)
+    #: whose value this strategy reads from ``view.rules`` and responds to
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game, player: int, rng: random.Random, **params: Any):
         unknown = sorted(set(params) - set(self.params))
@@ -223,3 +226,22 @@ def check_params(cls: type[Bot], params: dict[str, Any]) -> None:
         if (low is not None and value < low) or (high is not None and value > high):
             shown = f"{'' if low is None else low}..{'' if high is None else high}"
             raise UnknownStrategyError(f"{where}: must be in {shown}")
+def rules_read(game, names) -> set[str]:
+    """The rules keys that the strategies ``names`` (specs such as ``"devoted"`` or
+    ``"hunter:pp_bonus=2"``) of ``game`` (a name or a Game) declare they read.
+
+    A name that is not a strategy of the game raises UnknownStrategyError.
+    """
+    game_name = game if isinstance(game, str) else game.name
+    registry = list_strategies(game_name)
+    out: set[str] = set()
+    for spec in names:
+        name, _params = parse_spec(spec)
+        try:
+            cls = registry[name]
+        except KeyError:
+            raise UnknownStrategyError(
+                f"unknown strategy {name!r} for {game_name}; choose one of: "
+                f"{', '.join(registry)}") from None
+        out.update(getattr(cls, "reads", ()))
+    return out

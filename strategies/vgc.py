@@ -10,6 +10,16 @@ with tunable weights; they differ in their weights, i.e. in their plan:
 * ``rusher``    - New Release Crystals: rents new releases, buys Magazines, fills the
   Password Notebook (Crystal majority, Vanguard).
 
+The strategies read the rules that change their incentives: the tile limit, the IOU
+limits of the Money and Present Actions, and the rent costs.
+
+How the weights were obtained: ``python tools/tune_strategies.py tune vgc NAME --trials
+30 --games 200`` (optuna TPE, one seat against the default mix of commit 905f16f, seats
+rotated, the same game seeds for every trial). Tuning moved every strategy towards New
+Release Crystals (``crystal`` weight 2-3.6 against a Beaten game's ``beat`` 0.35-0.5 per
+point), the beater most of all; before/after: ``python tools/tune_strategies.py measure
+vgc``.
+
 Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
 rules use); bots read only the view.
 """
@@ -38,6 +48,8 @@ class VGCBot(Bot):
         "targets": 5,  # most games (held first, then rentable) to collect tiles for
     }
     ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None)}
+    reads = ("tile_limit", "money_iou_limit", "present_iou_limit", "rent_cost",
+             "new_release_rent_cost")
 
     # ------------------------------------------------------------------ helpers --
     def choose(self, view, decision):
@@ -463,31 +475,42 @@ def tval(values: list[tuple[int, float]], t: int) -> float:
 
 class Beater(VGCBot):
     name = "beater"
-    description = "Beats games for points: collects tiles that complete combinations."
-    params = {**VGCBot.params, "beat": 1.6, "play": 0.6, "crystal": 1.0, "achieve": 0.2,
-              "future": 0.6}
+    description = ("Beats games for points and takes the New Release Crystals on the way; "
+                   "rents sparingly (only games worth a lot).")
+    # tuned (tools/tune_strategies.py tune vgc beater --trials 30 --games 200)
+    params = {**VGCBot.params, "beat": 0.411, "play": 0.327, "crystal": 2.002, "achieve": 0.245,
+              "future": 0.201, "tile": 0.189, "iou": 0.616, "dollar": 0.865,
+              "rent_min": 1.699, "wake": 0.393, "mag": 0.616}
 
 
 class Collector(VGCBot):
     name = "collector"
     description = ("Plays as many games as possible (Played majority, 2 points past five, "
                    "Thrills) and rents a lot.")
-    params = {**VGCBot.params, "beat": 0.8, "play": 3.0, "crystal": 1.2, "achieve": 0.3,
-              "rent_min": 0.5, "dollar": 0.4, "iou": 0.6, "future": 0.8}
+    # tuned (tools/tune_strategies.py tune vgc collector --trials 30 --games 200)
+    params = {**VGCBot.params, "beat": 0.701, "play": 6.087, "crystal": 0.943, "achieve": 0.401,
+              "rent_min": 0.281, "dollar": 0.283, "iou": 1.487, "future": 1.613, "tile": 0.3,
+              "wake": 0.614, "mag": 1.188}
 
 
 class Hunter(VGCBot):
     name = "hunter"
-    description = "Goes after the open Achievement cards (genres, difficulties, behaviors)."
-    params = {**VGCBot.params, "beat": 1.0, "play": 1.0, "achieve": 2.5, "iou": 0.5}
+    description = ("Goes after the open Achievement cards (genres, difficulties, behaviors) "
+                   "and the New Release Crystals.")
+    # tuned (tools/tune_strategies.py tune vgc hunter --trials 30 --games 200)
+    params = {**VGCBot.params, "beat": 0.509, "play": 0.386, "achieve": 1.993, "iou": 0.969,
+              "tile": 0.221, "future": 0.514, "dollar": 0.28, "crystal": 3.625,
+              "rent_min": 0.878, "wake": 0.328, "mag": 0.507}
 
 
 class Rusher(VGCBot):
     name = "rusher"
     description = ("Rushes New Release Crystals: rents new releases, buys Magazines and fills "
-                   "the Password Notebook.")
-    params = {**VGCBot.params, "beat": 0.9, "play": 1.2, "crystal": 3.5, "mag": 1.5,
-              "achieve": 0.4, "side": 1}
+                   "the Password Notebook; values Dollars and going first at the Weekend.")
+    # tuned (tools/tune_strategies.py tune vgc rusher --trials 30 --games 200)
+    params = {**VGCBot.params, "beat": 0.352, "play": 1.892, "crystal": 2.499, "mag": 1.051,
+              "achieve": 0.367, "side": 1, "tile": 0.548, "future": 0.747, "iou": 0.558,
+              "dollar": 1.427, "rent_min": 1.082, "wake": 1.209}
 
 
 STRATEGIES = {cls.name: cls for cls in (Beater, Collector, Hunter, Rusher)}

@@ -3,11 +3,23 @@
 All three share one evaluator (``VGHSBot``) of the legal options; they differ in what
 they roll for and in their weights (``params``, tunable with ``name:key=value``):
 
-* ``arcade``     — rolls for the video game with the best payoff and spends everything there.
-* ``challenger`` — rolls for the current challenge's needed skills, takes Grand Theft
-  Auditorium early, keeps back what the challenge needs.
-* ``builder``    — buys permanent skill tokens at the classes in the first rounds, then
-  cashes them in at the arcade.
+* ``arcade``     — rolls for the video game with the best payoff (bonus tokens, a
+  beatable high score) and spends everything there; buys permanent tokens whenever a
+  class visit pays, rarely temporary ones.
+* ``challenger`` — rolls for the current challenge's needed skills, keeps back what the
+  challenge needs when it scores, and defeats it at Grand Theft Auditorium.
+* ``builder``    — rushes permanent skill tokens at the classes in the first three rounds
+  (a bonus per token), then cashes them in at the arcade.
+
+They read the rules they play under: class prices (``class_temp_cost``,
+``class_perm_cost``, a class-discount character's price), whether any die pays at a class
+(``class_dice_any_face``), activations, and whether the Principal's Office exists
+(``first_player_location``; without it a first-player power-up is worth twice as much).
+
+How the weights were obtained: ``python tools/tune_strategies.py tune vghs NAME --trials
+30 --games 250`` (optuna TPE, one seat against the default mix of commit 905f16f, seats
+rotated, the same game seeds for every trial); before/after on fresh seeds with
+``python tools/tune_strategies.py measure vghs``.
 """
 from __future__ import annotations
 
@@ -44,6 +56,8 @@ class VGHSBot(Bot):
         "build_bonus": 0.0,     # that bonus per token
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None)}
+    reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
+             "cafeteria_activations", "first_player_location")
 
     # -- reading the view -------------------------------------------------------------------
     def stock(self, v, skill: int) -> int:
@@ -155,6 +169,7 @@ class VGHSBot(Bot):
         w_rank, w_bonus = w["w_rank"], w["w_bonus"]
         hs, bonus, supply = v.hs, v.bonus, v.supply
         n_dice = sum(dice)
+        any_face = v.rules.params["class_dice_any_face"]
         symbols = self.hand_symbol_table(v)
         best = -1e18
         ties: list = []
@@ -174,9 +189,10 @@ class VGHSBot(Bot):
                 left = supply[skill]
                 if acts < left:
                     left = acts
-                value = class_values.get(left)
+                usable = n_dice if any_face else dice[skill] + dice[WILD]
+                value = class_values.get((left, usable))
                 if value is None:
-                    value = class_values[left] = self.class_value(v, left, n_dice)
+                    value = class_values[(left, usable)] = self.class_value(v, left, usable)
             elif kind == GTA:
                 if gta_value is None:
                     gta_value = 0.0
@@ -193,7 +209,7 @@ class VGHSBot(Bot):
             elif kind == KOJIMA:
                 value = w["w_kojima"] if v.played[p] and n_dice else -0.5
             elif kind == OFFICE:
-                value = 0.0 if v.first == p else w["w_first"]
+                value = 0.0 if v.first == p else self.first_value(v)
             else:
                 value = 0.0
             if value > best + 1e-9:
@@ -203,15 +219,37 @@ class VGHSBot(Bot):
                 ties.append(o)
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
+    def class_prices(self, v) -> tuple[int, int]:
+        """(temporary, permanent) token price in dice for this bot at a class, read from
+        the compiled rules (a class-discount character pays less for permanent ones)."""
+        prices = getattr(self, "_prices", None)
+        if prices is None:
+            params = v.rules.params
+            perm = params["class_perm_cost"]
+            ch = v.rules.characters[v.char[self.player]]
+            if ch.ability == "class_discount":
+                perm = max(1, perm - ch.amount)
+            prices = self._prices = (max(1, params["class_temp_cost"]), max(1, perm))
+        return prices
+
     def class_value(self, v, left: int, n_dice: int) -> float:
-        """Value of a class visit that can buy ``left`` tokens at most."""
+        """Value of a class visit that can buy ``left`` tokens at most with ``n_dice``
+        usable dice, at the rules' prices."""
         w = self.p
-        perm_cost = 2 if v.rules.params["class_perm_cost"] >= 2 else 1
+        temp_cost, perm_cost = self.class_prices(v)
         buys = min(n_dice // perm_cost, left)
         value = max(buys * w["w_perm"] * max(1, 10 - v.round) / 10,
-                    min(n_dice, left) * w["w_temp"])
+                    min(n_dice // temp_cost, left) * w["w_temp"])
         if v.round <= w["build_rounds"]:
             value += buys * w["build_bonus"]
+        return value
+
+    def first_value(self, v) -> float:
+        """Value of taking the first player token: ``w_first``, doubled for a power-up
+        card when the rules have no location that takes it (it is then the only way)."""
+        value = self.p["w_first"]
+        if not v.rules.params["first_player_location"]:
+            value *= 2
         return value
 
     def hand_symbol_table(self, v) -> list[int]:
@@ -319,7 +357,7 @@ class VGHSBot(Bot):
                         self.stock(v, loc.skill):
                     value += v.bonus[loc.index] * self.p["w_bonus"]
             elif op == "take_first_player":
-                value += self.p["w_first"] if v.first != self.player else 0.0
+                value += self.first_value(v) if v.first != self.player else 0.0
         return value
 
     def on_score(self, v, options):
@@ -384,16 +422,24 @@ class VGHSBot(Bot):
 class ArcadeBot(VGHSBot):
     name = "arcade"
     description = ("Arcade high-scorer: rolls for the video game with the best payoff "
-                   "(bonus tokens, beatable high score) and spends everything there.")
-    params = {**VGHSBot.params, "w_bonus": 1.3, "w_game_over": 0.8}
+                   "(bonus tokens, beatable high score) and spends everything there; buys "
+                   "permanent tokens when a class visit pays.")
+    # tuned (tools/tune_strategies.py tune vghs arcade --trials 30 --games 250)
+    params = {**VGHSBot.params, "w_first": 0.532, "w_game_over": 0.331, "w_victory": 1.448,
+              "w_perm": 4.188, "w_temp": 0.165, "w_bonus": 1.385, "w_cafeteria": 0.685,
+              "w_kojima": 0.696, "w_rank": 0.794}
 
 
 class ChallengeBot(VGHSBot):
     name = "challenger"
     description = ("Challenge chaser: rolls for the current challenge's needed skills, "
-                   "defeats it at Grand Theft Auditorium and keeps back what it needs.")
-    params = {**VGHSBot.params, "w_victory": 1.8, "w_game_over": 1.4, "reserve": 1.0,
-              "w_perm": 2.5}
+                   "keeps back what it needs when scoring and defeats it at Grand Theft "
+                   "Auditorium.")
+    # tuned (tools/tune_strategies.py tune vghs challenger --trials 30 --games 250), then
+    # refined from there (... --trials 30 --games 400 --seed 11)
+    params = {**VGHSBot.params, "w_victory": 1.108, "w_game_over": 0.401, "reserve": 1.0,
+              "w_perm": 4.459, "w_temp": 1.001, "w_bonus": 0.762, "w_cafeteria": 0.204,
+              "w_kojima": 0.184, "w_rank": 1.434, "w_first": 0.166}
 
     def compute_want(self, v):
         want = super().compute_want(v)
@@ -408,10 +454,12 @@ class ChallengeBot(VGHSBot):
 
 class BuilderBot(VGHSBot):
     name = "builder"
-    description = ("Skill builder: buys permanent skill tokens at the classes in the first "
-                   "rounds, then cashes them in at the arcade.")
-    params = {**VGHSBot.params, "w_perm": 2.5, "build_rounds": 3, "build_bonus": 1.5,
-              "w_game_over": 0.8}
+    description = ("Skill builder: rushes permanent skill tokens at the classes in the first "
+                   "three rounds, then cashes them in at the arcade.")
+    # tuned (tools/tune_strategies.py tune vghs builder --trials 30 --games 250)
+    params = {**VGHSBot.params, "w_perm": 3.132, "build_rounds": 3, "build_bonus": 1.5,
+              "w_game_over": 0.863, "w_first": 0.243, "w_victory": 1.012, "w_temp": 0.221,
+              "w_bonus": 0.691, "w_cafeteria": 0.591, "w_kojima": 0.448, "w_rank": 0.927}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}
