@@ -154,25 +154,15 @@ def _seat_matrix(df: pl.DataFrame, n_players: int) -> tuple[np.ndarray, np.ndarr
     return wide["game_index"].to_numpy(), wide.select(cols).fill_null(0).to_numpy()
 
 
-def check_folder(folder: Path) -> None:
-    """Only a new or empty folder, or one simcli made (it holds run.json)."""
-    if folder.exists() and not folder.is_dir():
-        raise ScenarioError(f"--out {folder} is a file, not a folder")
-    if folder.is_dir() and any(folder.iterdir()) and not (folder / "run.json").is_file():
-        raise ScenarioError(f"--out {folder} holds files simcli did not write; give a new or "
-                            "empty folder")
-
-
 def run_balance(scenario: str, *, out: str | None = None, jobs: int = -1,
                 backend: str = "loky", scheduler: str | None = None,
                 quiet: bool = False) -> dict[str, Any]:
     """Race the candidate tables and write balance.json/md, results.parquet and a plot."""
-    from simcli import report
+    from simcli import outdir, report
     from simcli.execute import check_game, check_strategies
     from simcli.games import get_game
     from simcli.runner import (
         RunConfig,
-        clear_errors,
         count_errors,
         merge_parts,
         run_chunks,
@@ -210,19 +200,16 @@ def run_balance(scenario: str, *, out: str | None = None, jobs: int = -1,
     labels = list(configs)
     printed = labels[0]
     folder = Path(out) if out else Path("reports") / f"balance-{Path(scenario).stem}-{seed}"
-    check_folder(folder)
+    outdir.check_folder(folder)
     meta = {"simcli_version": __version__, "game": name, "rules_version": g.RULES_VERSION,
             "players": [n_players], "seed": seed, "strategies": list(specs),
             "overrides": scen.rules, "data_file": data_file, "data_hash": digest,
             "variants": [{"name": k, "rules": c.overrides} for k, c in configs.items()],
             "scenario": str(scenario), "balance": budget, "games": 0,
             "command": f"simcli balance {scenario}"}
+    if folder.is_dir():
+        outdir.clear(folder)     # only the files an earlier simcli run listed in its marker
     folder.mkdir(parents=True, exist_ok=True)
-    import shutil
-
-    from simcli.runner import PARTS
-    shutil.rmtree(folder / PARTS, ignore_errors=True)
-    clear_errors(folder)
     report.write_run_file(folder, meta)
 
     t0 = time.perf_counter()

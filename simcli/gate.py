@@ -170,9 +170,9 @@ def run_check(scenario: str, *, baseline: str | None, tolerance: float,
     stops = _looks(min(step, limit), step, limit)
 
     # play look by look
-    from simcli.balance import check_folder
+    from simcli import outdir
 
-    check_folder(plan.folder)
+    outdir.check_folder(plan.folder, protect=(baseline,) if baseline else ())
     prepare_folder(plan.folder, plan.meta, False)
     done, interrupted, matrix = 0, False, None
     progress = None if quiet else _progress(plan.game, limit)

@@ -532,10 +532,15 @@ def test_a_broken_game_is_summarised_on_the_command_line(tmp_path):
 
 
 def test_a_real_game_looping_without_decisions_ends_as_an_error(monkeypatch):
+    """The original runaway (board.turns_per_round=1000000) is now refused by the game's
+    declared bounds; the step cap still ends a class89 game whose advance loop runs past
+    it (a cap of 2 steps is passed by every real game) as one recorded error."""
     from simcli.games.class89 import flow
 
-    monkeypatch.setattr(flow, "MAX_AUTO_STEPS", 5_000)
-    plan = plan_run("class89", games=1, overrides={"board.turns_per_round": 1_000_000})
+    with pytest.raises(ScenarioError, match="board.turns_per_round"):
+        plan_run("class89", games=1, overrides={"board.turns_per_round": 1_000_000})
+    monkeypatch.setattr(flow, "MAX_AUTO_STEPS", 2)
+    plan = plan_run("class89", games=1)
     cols, errors = play_chunk(plan.configs[0], 0, 1)
     assert cols["game_index"] == []
     assert len(errors) == 1 and errors[0]["error"].startswith("StepCapError")

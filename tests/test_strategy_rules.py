@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from simcli import report
 from simcli.cli import app
 from simcli.games import get_game
 from simcli.scenario import apply_overrides
@@ -82,7 +83,8 @@ def test_love_battle_payout_sweep_vote_choices_change_with_the_payouts(tmp_path)
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())
     assert summary["unread_rules_keys"] == []
-    rows = summary["game_tables"]["Vote type chosen and how often it pays"]
+    rows = report.table_rows(summary, "game_tables", "vote_type_chosen_and_how_often_it_pays")
+    assert rows
     share = {r["variant"]: r["chosen_share"] for r in rows if r["vote_type"] == "triangle"}
     low = share.get("otm_payout=6, triangle_payout=7", 0.0)
     high = share["otm_payout=4, triangle_payout=10"]
