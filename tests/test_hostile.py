@@ -536,6 +536,7 @@ def test_a_real_game_looping_without_decisions_ends_as_an_error(monkeypatch):
     declared bounds; the step cap still ends a class89 game whose advance loop runs past
     it (a cap of 2 steps is passed by every real game) as one recorded error."""
     from simcli.games.class89 import flow
+    from simcli.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="board.turns_per_round"):
         plan_run("class89", games=1, overrides={"board.turns_per_round": 1_000_000})
