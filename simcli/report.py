@@ -13,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from simcli import __version__, plots, tables
+from simcli import __version__, tables
 from simcli.games import get_game
 
 RUN_FILE = "run.json"
@@ -213,6 +213,7 @@ def markdown(summary: dict[str, Any]) -> str:
 
 def build(folder: Path, errors: int | None = None, interrupted: bool = False) -> dict[str, Any]:
     """(Re)write summary.json, summary.md and plots/ for a results folder."""
+    from simcli import plots  # matplotlib: only when drawing
     from simcli.runner import count_errors
 
     folder = Path(folder)

@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-from scipy import stats as sps
 
-from simcli.stats import wilson
+from simcli.stats import binomtest_pvalue, wilson
 from simcli.tables import group_keys, with_intervals
 
 GIRLS = ("Aika", "Sakiko", "Rin", "Yuki", "Katsumi")
@@ -76,7 +75,7 @@ def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
             sole = sum(1 for x in otm if x == girl)
             split = sum(1 / len(x.split("+")) for x in otm if girl in x.split("+"))
             lo, hi = wilson(among, n)
-            p = float(sps.binomtest(int(round(split)), n, 0.2).pvalue) if n else 1.0
+            p = binomtest_pvalue(int(round(split)), n, 0.2) if n else 1.0
             start, ability = profile.get(girl, ("", ""))
             rows.append({**dict(zip(g, key, strict=True)), "girl": girl,
                          "start_room": start, "ability": ability, "games": n,
