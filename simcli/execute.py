@@ -194,6 +194,9 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     folder = plan.folder
     if start == 0:
         prepare_folder(folder, plan.meta, resume)
+    from simcli.build import describe
+
+    plan.meta["build"] = describe()  # which build plays: compiled, pure or mixed
     report.write_run_file(folder, plan.meta)
     total = sum(max(0, c.n_games - start) for c in plan.configs)
     console = Console(stderr=True)

@@ -154,7 +154,20 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         "sweep_tables": sweep_tables,
         "game_tables": game_tables,
         "stopping": meta.get("stopping"),
+        "build": meta.get("build"),
     }
+
+
+def build_line(build: dict | None) -> str:
+    """Which build played (simcli/build.py): compiled, pure or mixed, and the interpreter."""
+    if not build:
+        return "not recorded"
+    text = build.get("build", "?")
+    if build.get("pure_modules"):
+        text += " (pure: " + ", ".join(build["pure_modules"]) + ")"
+    if build.get("stale"):
+        text += "; stale compiled modules ignored, rebuild with " + build.get("rebuild", "")
+    return f"{text}; {build.get('python', '')}"
 
 
 def markdown(summary: dict[str, Any]) -> str:
@@ -169,6 +182,7 @@ def markdown(summary: dict[str, Any]) -> str:
         f"- games: {summary['games']} (seed {summary['seed']}, players {summary['players']})",
         f"- strategies: {', '.join(summary['strategies'] or [])} (rotated through the seats)",
         f"- rules version: {summary['rules_version']}; simcli {summary['simcli_version']}",
+        f"- build: {build_line(summary.get('build'))}",
         f"- rules overrides: {json.dumps(summary['rules_overrides']) or '{}'}",
         f"- data: {summary['data_file'] or 'shipped data.toml'} (hash {summary['data_hash']})",
         f"- reproduce: `{summary['reproduce']}`",

@@ -15,6 +15,8 @@ import random
 import tomllib
 from typing import Any, ClassVar
 
+import simcli  # noqa: F401 - installs the build selector (compiled or pure modules)
+
 __all__ = ["Bot", "RandomBot", "UnknownStrategyError", "default_mix", "list_strategies",
            "parse_spec", "resolve"]
 
