@@ -101,7 +101,7 @@ def _has_own_analysis(game) -> bool:
 
 def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFrame,
               errors: int = 0, interrupted: bool = False,
-              game_df: pl.DataFrame | None = None) -> dict[str, Any]:
+              game_df: pl.DataFrame | pl.LazyFrame | None = None) -> dict[str, Any]:
     """Every table of summary.json. The standard tables stream over ``df``; the game's
     own tables get the whole results (``game_df``, loaded here if not given)."""
     game = get_game(meta["game"])
@@ -112,7 +112,7 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
     game_tables = {}
     try:
         if game_df is None and _has_own_analysis(game):
-            game_df = _frame(df)
+            game_df = lf if getattr(game, "analysis_streams", False) else _frame(df)
         game_tables = {} if game_df is None else {
             title: records(t) for title, t in game.tables(game_df).items()}
     except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
@@ -238,7 +238,11 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     if errors is None:
         errors = count_errors(folder)
     game = get_game(meta["game"])
-    game_df = lf.collect() if _has_own_analysis(game) else None
+    # a game whose analysis streams (``analysis_streams``) gets the LazyFrame: memory
+    # stays flat in games; the others get the whole results frame
+    game_df = None
+    if _has_own_analysis(game):
+        game_df = lf if getattr(game, "analysis_streams", False) else lf.collect()
     summary = summarize(folder, meta, lf, errors, interrupted, game_df)
     plot_dir = folder / "plots"
     plot_dir.mkdir(parents=True, exist_ok=True)

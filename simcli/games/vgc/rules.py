@@ -330,6 +330,7 @@ def do_action(s: State, pl: PlayerState, action: tuple) -> None:
 # ------------------------------------------------------------------ the Game --
 class VideoGameChampion(BaseGame):
     name = "vgc"
+    analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     title = "Video Game Champion"
     description = ("Take Button Tiles from the Action Grid, rent and collect video games, "
                    "and Play and Beat them with tile combinations over 5 Weeks.")

@@ -13,14 +13,23 @@ import polars as pl
 
 from simcli.tables import group_keys, with_intervals
 
+#: the tables and plots take a LazyFrame and stream (report.build passes one): memory
+#: stays flat in the number of games
+STREAMS = True
+Frame = pl.DataFrame | pl.LazyFrame
+
+
+def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
+    return lf.collect(engine="streaming")
+
 SEAT_METRICS = ("final_rank", "rank_from_games", "challenges_won", "high_scores_set",
                 "game_overs", "power_ups_played", "permanent_tokens")
 
 
-def character_table(df: pl.DataFrame) -> pl.DataFrame:
+def character_table(df: Frame) -> pl.DataFrame:
     """Win share per character (Wilson 95% interval) with the fair share 1/n."""
     g = group_keys(df)
-    out = (df.group_by([*g, "character"])
+    out = _collect(df.lazy().group_by([*g, "character"])
            .agg(pl.len().alias("seats"),
                 pl.col("win_share").sum().alias("wins"),
                 pl.col("win_share").mean().alias("win_share"),
@@ -32,10 +41,10 @@ def character_table(df: pl.DataFrame) -> pl.DataFrame:
                       *(f"mean_{m}" for m in SEAT_METRICS[:4]))
 
 
-def end_table(df: pl.DataFrame) -> pl.DataFrame:
+def end_table(df: Frame) -> pl.DataFrame:
     """How games end (rank 1 or empty challenge deck) and how long they last."""
     g = group_keys(df)
-    games = df.filter(pl.col("seat") == 1)
+    games = df.lazy().filter(pl.col("seat") == 1)
     out = (games.group_by([*g, "end_reason"])
            .agg(pl.len().alias("games"),
                 pl.col("rounds").mean().alias("mean_rounds"),
@@ -44,20 +53,20 @@ def end_table(df: pl.DataFrame) -> pl.DataFrame:
                 pl.col("challenges_defeated").mean().alias("mean_challenges_defeated"),
                 pl.col("high_scores").mean().alias("mean_high_scores"))
            .with_columns((pl.col("games") / pl.col("games").sum().over(g)).alias("share")))
-    return out.sort([*g, "end_reason"])
+    return _collect(out.sort([*g, "end_reason"]))
 
 
-def strategy_profile_table(df: pl.DataFrame) -> pl.DataFrame:
+def strategy_profile_table(df: Frame) -> pl.DataFrame:
     """Where each strategy's rank comes from: arcade scores, challenges, tokens, cards."""
     g = group_keys(df)
-    out = (df.group_by([*g, "strategy"])
+    out = (df.lazy().group_by([*g, "strategy"])
            .agg(pl.len().alias("seats"),
                 pl.col("win_share").mean().alias("win_share"),
                 *(pl.col(m).mean().alias(f"mean_{m}") for m in SEAT_METRICS)))
-    return out.sort([*g, "strategy"])
+    return _collect(out.sort([*g, "strategy"]))
 
 
-def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
+def tables(df: Frame) -> dict[str, pl.DataFrame]:
     return {
         "Win share by character": character_table(df),
         "End of game (rank 1 vs empty challenge deck) and rounds": end_table(df),
@@ -65,7 +74,7 @@ def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
     }
 
 
-def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -73,7 +82,8 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    table = character_table(df.filter(pl.col("n_players") == df["n_players"].max()))
+    lf = df.lazy()
+    table = character_table(lf.filter(pl.col("n_players") == pl.col("n_players").max()))
     if table.height:
         names = table["character"].to_list()
         share = table["win_share"].to_list()
@@ -91,12 +101,14 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         fig.savefig(path, dpi=110)
         plt.close(fig)
         paths.append(path)
-    games = df.filter(pl.col("seat") == 1)
-    if games.height:
+    counts = _collect(lf.filter(pl.col("seat") == 1).group_by("end_reason", "rounds")
+                      .agg(pl.len().alias("games"))).sort("end_reason", "rounds")
+    if counts.height:
         fig, ax = plt.subplots(figsize=(6, 4))
-        for reason in sorted(games["end_reason"].unique().to_list()):
-            rounds = games.filter(pl.col("end_reason") == reason)["rounds"].to_list()
-            ax.hist(rounds, bins=range(1, 12), alpha=0.7, label=reason, align="left")
+        for reason in sorted(counts["end_reason"].unique().to_list()):
+            part = counts.filter(pl.col("end_reason") == reason)
+            ax.hist(part["rounds"].to_list(), bins=range(1, 12), alpha=0.7, label=reason,
+                    align="left", weights=part["games"].to_list())
         ax.set_xlabel("rounds played")
         ax.set_ylabel("games")
         ax.set_title("Video Game High School: game length by end reason")

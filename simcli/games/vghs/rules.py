@@ -63,6 +63,7 @@ class VGHS(BaseGame):
     RULES_VERSION = "1"
     max_decisions = 20_000
     turn_unit = "rounds"
+    analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     data_file = Path(__file__).with_name("data.toml")
 
     def compile_rules(self, data, n_players: int) -> Rules:
