@@ -12,6 +12,12 @@ import polars as pl
 
 from simcli.stats import wilson
 
+Frame = pl.DataFrame | pl.LazyFrame  # a LazyFrame streams: memory flat in games
+
+
+def _names(df: Frame) -> list[str]:
+    return df.collect_schema().names()
+
 
 def _with_ci(df: pl.DataFrame) -> pl.DataFrame:
     lows, highs = [], []
@@ -25,40 +31,42 @@ def _with_ci(df: pl.DataFrame) -> pl.DataFrame:
     ).drop("wins")
 
 
-def seat_table(df: pl.DataFrame) -> pl.DataFrame:
-    keys = [k for k in ("variant", "n_players") if k in df.columns]
-    multi = df.filter((pl.col("n_players") > 1) & (pl.col("strategy") != "ed"))
-    if multi.is_empty():
-        return pl.DataFrame()
+def seat_table(df: Frame) -> pl.DataFrame:
+    keys = [k for k in ("variant", "n_players") if k in _names(df)]
+    multi = df.lazy().filter((pl.col("n_players") > 1) & (pl.col("strategy") != "ed"))
     out = (multi.group_by([*keys, "seat"])
            .agg(pl.col("start_signatures").first().alias("start_signatures"),
                 pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
                 pl.col("score").mean().round(2).alias("mean_score"))
-           .sort([*keys, "seat"]))
+           .sort([*keys, "seat"])).collect(engine="streaming")
+    if out.is_empty():
+        return pl.DataFrame()
     out = _with_ci(out)
     fair = (1.0 / pl.col("n_players")).round(4)
     return out.with_columns(fair.alias("fair_share"))
 
 
-def solo_table(df: pl.DataFrame) -> pl.DataFrame:
-    solo = df.filter((pl.col("n_players") == 1) & (pl.col("strategy") != "ed"))
-    if solo.is_empty():
-        return pl.DataFrame()
-    keys = [k for k in ("variant", "solo_difficulty") if k in solo.columns]
-    ed_scores = (df.filter((pl.col("n_players") == 1) & (pl.col("strategy") == "ed"))
-                 .select("game_index", *(["variant"] if "variant" in df.columns else []),
+def solo_table(df: Frame) -> pl.DataFrame:
+    names = _names(df)
+    lf = df.lazy()
+    solo = lf.filter((pl.col("n_players") == 1) & (pl.col("strategy") != "ed"))
+    keys = [k for k in ("variant", "solo_difficulty") if k in names]
+    ed_scores = (lf.filter((pl.col("n_players") == 1) & (pl.col("strategy") == "ed"))
+                 .select("game_index", *(["variant"] if "variant" in names else []),
                          pl.col("score").alias("ed_score")))
-    join_on = ["game_index", *(["variant"] if "variant" in df.columns else [])]
+    join_on = ["game_index", *(["variant"] if "variant" in names else [])]
     solo = solo.join(ed_scores, on=join_on, how="left")
     out = (solo.group_by([*keys, "strategy"])
            .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
                 pl.col("score").mean().round(2).alias("mean_score"),
                 pl.col("ed_score").mean().round(2).alias("mean_ed_score"))
-           .sort([*keys, "strategy"]))
+           .sort([*keys, "strategy"])).collect(engine="streaming")
+    if out.is_empty():
+        return pl.DataFrame()
     return _with_ci(out)
 
 
-def tables(df: pl.DataFrame) -> dict:
+def tables(df: Frame) -> dict:
     out = {}
     seats = seat_table(df)
     if not seats.is_empty():
@@ -69,7 +77,7 @@ def tables(df: pl.DataFrame) -> dict:
     return out
 
 
-def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
