@@ -7,9 +7,10 @@ the ``.py`` files stay the source. :class:`BuildSelector`, installed by
 whether its extension module may play:
 
 * ``SIMCLI_PURE=1`` in the environment: never; every module loads from its ``.py``.
-* an extension module older than its ``.py`` (a source edited after the build): never;
-  the ``.py`` plays and :func:`describe` names the module as stale. A stale build cannot
-  play silently: ``pip install -e .`` rebuilds it.
+* an extension module not compiled from the ``.py`` as it is now (its sha256 in
+  ``_build_manifest.json``, written by setup.py, differs; without an entry: the extension
+  is older than the ``.py``): never; the ``.py`` plays and :func:`describe` names the
+  module as stale. A stale build cannot play silently: ``pip install -e .`` rebuilds it.
 
 Only the standard library here: ``setup.py`` reads :data:`HOT` from this file.
 """
@@ -64,8 +65,36 @@ def extension_of(source: Path) -> Path | None:
     return None
 
 
-def is_stale(extension: Path, source: Path) -> bool:
+MANIFEST = "simcli/_build_manifest.json"
+_manifests: dict[Path, dict[str, str]] = {}
+
+
+def source_hash(source: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+def manifest(root: Path = ROOT) -> dict[str, str]:
+    """Module -> sha256 of the .py each extension module was compiled from (setup.py)."""
+    if root not in _manifests:
+        try:
+            import json
+
+            _manifests[root] = json.loads((root / MANIFEST).read_text())
+        except (OSError, ValueError):
+            _manifests[root] = {}
+    return _manifests[root]
+
+
+def is_stale(extension: Path, source: Path, name: str | None = None,
+             root: Path = ROOT) -> bool:
+    """True when the extension module was not compiled from the .py as it is now: its
+    hash in the build manifest differs (or, without a manifest entry, it is older)."""
+    recorded = manifest(root).get(name) if name else None
     try:
+        if recorded is not None:
+            return recorded != source_hash(source)
         return source.stat().st_mtime > extension.stat().st_mtime
     except OSError:
         return True
@@ -97,7 +126,7 @@ class BuildSelector(importlib.abc.MetaPathFinder):
             return spec
         if pure_requested():
             state = "pure"
-        elif is_stale(extension, source):
+        elif is_stale(extension, source, fullname):
             state = "stale"
         else:
             LOADED[fullname] = "compiled"
@@ -124,7 +153,7 @@ def module_builds(root: Path = ROOT) -> dict[str, str]:
         if ext is None or pure_requested():
             out[name] = "pure"
         else:
-            out[name] = "stale" if is_stale(ext, source) else "compiled"
+            out[name] = "stale" if is_stale(ext, source, name, root) else "compiled"
     return out
 
 

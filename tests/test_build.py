@@ -135,3 +135,21 @@ def test_run_json_and_summary_say_which_build_ran(tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["build"] == meta["build"]
     assert "- build: pure; CPython" in (out / "summary.md").read_text()
+
+
+def test_the_build_manifest_hash_decides_not_the_clock(tmp_path, monkeypatch):
+    """An extension compiled from an older text of the .py is stale even when its file is
+    newer (a source edited while a build ran); one compiled from this text is not, even
+    when the .py's clock is newer (a checkout touching files)."""
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    root = _fake_tree(tmp_path / "a", ext_newer=True)
+    manifest = root / "simcli" / "_build_manifest.json"
+    manifest.parent.mkdir()
+    manifest.write_text(json.dumps({"strategies.vgc": "0" * 64}))
+    assert build.module_builds(root) == {"strategies.vgc": "stale"}
+    root = _fake_tree(tmp_path / "b", ext_newer=False)
+    manifest = root / "simcli" / "_build_manifest.json"
+    manifest.parent.mkdir()
+    digest = build.source_hash(root / "strategies" / "vgc.py")
+    manifest.write_text(json.dumps({"strategies.vgc": digest}))
+    assert build.module_builds(root) == {"strategies.vgc": "compiled"}
