@@ -187,5 +187,13 @@ def python_description() -> str:
     flags = [name for name, marks in (("PGO", ("--enable-optimizations", "-fprofile-use")),
                                       ("LTO", ("--with-lto", "-flto")))
              if any(m in config for m in marks)]
+    if flags:
+        opt = "+".join(flags)
+    elif str(sysconfig.get_config_var("prefix") or "") == "/usr":
+        # distributions (Debian, Ubuntu) build with PGO and LTO but strip the flags from
+        # sysconfig: say what is known
+        opt = "distribution build: PGO/LTO not recorded (Debian's is PGO+LTO)"
+    else:
+        opt = "no PGO/LTO"
     return (f"{platform.python_implementation()} {platform.python_version()} "
-            f"({sys.executable}; {'+'.join(flags) if flags else 'no PGO/LTO'})")
+            f"({sys.executable}; {opt})")

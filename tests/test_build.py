@@ -76,6 +76,8 @@ def test_interpreter_description_names_version_and_optimisation(monkeypatch):
     assert build.python_description().endswith("; PGO+LTO)")
     monkeypatch.setattr(sysconfig, "get_config_var", {}.get)
     assert build.python_description().endswith("; no PGO/LTO)")
+    monkeypatch.setattr(sysconfig, "get_config_var", {"prefix": "/usr"}.get)
+    assert "distribution build" in build.python_description()
 
 
 compiled = pytest.mark.skipif(build.extension_of(ROOT / "simcli" / "engine.py") is None,
