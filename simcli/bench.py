@@ -1,10 +1,16 @@
-"""``simcli bench``: games/s and decisions/s on one core, --jobs speedup, peak memory.
+"""``simcli bench``: games/s per core of the compiled and the pure build, start-up cost,
+clone/determinize and search cost, --jobs speedup, peak memory, and the interpreter.
 
-The numbers are printed, never asserted: speed floors are checked by reading them.
+The numbers are printed, never asserted: speed floors are checked by reading them. On a
+shared machine they are noisy: each speed is the median of ``repeat`` runs that
+alternate between the builds in one sitting, so the ratio is the steadier number.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -14,19 +20,152 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from simcli.build import PURE_ENV, describe, python_description
 from simcli.execute import plan_run
 from simcli.games import available_games, get_game
 from simcli.runner import play_chunk, run_chunks
 
 
 def single_core(cfg, games: int) -> tuple[float, float]:
-    """(games/s, decisions/s) playing ``games`` games in this process."""
+    """(games/s, decisions/s) per CPU second of this process playing ``games`` games (CPU
+    time, not wall time: on a shared machine the wall clock counts other people's work)."""
     play_chunk(dataclasses.replace(cfg, n_games=20), 0, 20)  # warm caches
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     cols, errors = play_chunk(cfg, 0, games)
-    dt = time.perf_counter() - t0
+    dt = max(time.process_time() - t0, 1e-9)
     seat1 = [d for d, s in zip(cols["decisions"], cols["seat"], strict=True) if s == 1]
     return games / dt, sum(seat1) / dt
+
+
+def _child(pure: bool) -> dict:
+    env = dict(os.environ)
+    env.pop(PURE_ENV, None)
+    if pure:
+        env[PURE_ENV] = "1"
+    return env
+
+
+def single_core_in_child(game: str, players: int, games: int, pure: bool) -> dict:
+    """single_core() in a fresh interpreter, pure (SIMCLI_PURE=1) or as built."""
+    code = ("import json, sys; from simcli.bench import _single_core_json; "
+            "print(json.dumps(_single_core_json(sys.argv[1], int(sys.argv[2]), "
+            "int(sys.argv[3]))))")
+    proc = subprocess.run([sys.executable, "-c", code, game, str(players), str(games)],
+                          capture_output=True, text=True, env=_child(pure), check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _single_core_json(game: str, players: int, games: int) -> dict:
+    cfg = plan_run(game, players=players, games=games, seed=1).configs[0]
+    gps, dps = single_core(cfg, games)
+    return {"games_per_s": gps, "decisions_per_s": dps, "build": describe()["build"]}
+
+
+def builds_side_by_side(game: str, players: int, games: int, repeat: int) -> dict:
+    """Median games/s of the build as installed and of the pure build, alternating."""
+    built, pure, kind = [], [], "pure"
+    for _ in range(repeat):
+        b = single_core_in_child(game, players, games, pure=False)
+        built.append(b["games_per_s"])
+        kind = b["build"]
+        pure.append(single_core_in_child(game, players, games, pure=True)["games_per_s"])
+    ratios = [b / p for b, p in zip(built, pure, strict=True)]
+    return {"build": kind, "built": statistics.median(built), "pure": statistics.median(pure),
+            "ratio": statistics.median(ratios)}
+
+
+def startup_cost(game: str, players: int, pure: bool = False, repeat: int = 3) -> dict:
+    """Wall and CPU seconds of a whole `simcli run GAME --games 10 --jobs 1` (imports,
+    ten games, parquet, summaries, plots): the fixed cost every run pays. Median."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            cmd = [sys.executable, "-m", "simcli.cli", "run", game, "--players", str(players),
+                   "--games", "10", "--jobs", "1", "--quiet", "--out", tmp]
+            before = os.times()
+            t0 = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           env=_child(pure), check=True)
+            walls.append(time.perf_counter() - t0)
+            after = os.times()
+            cpus.append(after.children_user - before.children_user
+                        + after.children_system - before.children_system)
+    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus)}
+
+
+def copy_costs(name: str, players: int, games: int = 5) -> dict:
+    """Microseconds per clone() (and per determinize(), if the game has it), averaged over
+    every decision point of a few games with the heuristic mix."""
+    import random
+
+    from simcli.engine import derive_rngs, game_seed
+    from strategies import default_mix, resolve
+
+    g = get_game(name)
+    rules = g.make_rules(g.default_data(), players)
+    mix = default_mix(name)
+    determinize = getattr(g, "determinize", None)
+    clone_t = det_t = 0.0
+    n = 0
+    for i in range(games):
+        game_rng, seat_rngs = derive_rngs(game_seed(1, i), players)
+        state = g.setup(players, rules, game_rng)
+        bots = [resolve(name, mix[(p + i) % len(mix)])(g, p, seat_rngs[p])
+                for p in range(players)]
+        rng = random.Random(i)
+        while (d := g.decision(state)) is not None:
+            t0 = time.perf_counter()
+            g.clone(state)
+            clone_t += time.perf_counter() - t0
+            if determinize is not None:
+                t0 = time.perf_counter()
+                determinize(state, d.player, rng)
+                det_t += time.perf_counter() - t0
+            n += 1
+            opts = d.options
+            g.apply(state, opts[0] if len(opts) == 1 else
+                    bots[d.player].choose(g.view(state, d.player), d))
+    out = {"clone_us": 1e6 * clone_t / max(n, 1), "decisions_per_game": n / games}
+    if determinize is not None:
+        out["determinize_us"] = 1e6 * det_t / max(n, 1)
+    return out
+
+
+def search_cost(name: str, players: int, games: int = 3) -> dict | None:
+    """Seconds per game and per decision of a `search` seat (seat 1; the others play the
+    heuristic mix), or None when no strategy named `search` is registered for the game."""
+    from simcli.engine import game_seed, play_game
+    from strategies import UnknownStrategyError, default_mix, resolve
+
+    try:
+        search = resolve(name, "search")
+    except (UnknownStrategyError, ImportError):
+        return None
+    g = get_game(name)
+    rules = g.make_rules(g.default_data(), players)
+    mix = default_mix(name)
+    calls = [0]
+    spent = [0.0]
+
+    def counted(game, player, rng):
+        bot = search(game, player, rng)
+        choose = bot.choose
+
+        def timed(view, decision):
+            t0 = time.perf_counter()
+            try:
+                return choose(view, decision)
+            finally:
+                spent[0] += time.perf_counter() - t0
+                calls[0] += 1
+
+        bot.choose = timed
+        return bot
+
+    for i in range(games):
+        others = [resolve(name, mix[(p + i) % len(mix)]) for p in range(1, players)]
+        play_game(g, players, rules, [counted, *others], game_seed(1, i))
+    return {"s_per_game": spent[0] / games, "ms_per_decision": 1e3 * spent[0] / max(calls[0], 1)}
 
 
 def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
@@ -65,22 +204,36 @@ def peak_memory(game: str, players: int, games: int, jobs: int) -> tuple[float, 
 
 
 def run_bench(games_: list[str], players: int | None, n: int, memory_games: int, jobs: int,
-              console: Console) -> None:
+              console: Console, repeat: int = 3) -> list[dict]:
     names = games_ or available_games()
-    table = Table(title=f"simcli bench ({n} games per measurement)")
-    for col in ("game", "players", "games/s\n1 core", "decisions/s\n1 core", "jobs 1\n(s)",
-                f"jobs {jobs}\n(s)", "speedup", "peak MB\nall / parent"):
-        table.add_column(col, justify="right" if col != "game" else "left", overflow="fold")
-    mixes = []
+    build = describe()
+    console.print(f"interpreter: {python_description()}")
+    console.print(f"installed build: {build['build']}"
+                  + (f" (pure: {', '.join(build['pure_modules'])})"
+                     if build.get("pure_modules") else "")
+                  + (f"; stale, ignored: {', '.join(build['stale'])}"
+                     if build.get("stale") else ""))
+    table = Table(title=f"simcli bench: games per CPU second ({n} games, median of "
+                  f"{repeat}, builds alternating)")
+    for col in ("game", "players", "pure", "built", "built/pure", "decisions/s"):
+        table.add_column(col, justify="right" if col != "game" else "left")
+    costs = Table(title="costs")
+    for col in ("game", "clone µs", "determinize µs", "search s/game", "search ms/decision",
+                "jobs 1 s", f"jobs {jobs} s", "speedup", "start-up s wall", "start-up s cpu",
+                "peak MB all/parent"):
+        costs.add_column(col, justify="right" if col != "game" else "left", overflow="fold")
+    rows = []
     for name in names:
         g = get_game(name)
         p = players if players is not None else (4 if 4 in g.players else g.default_players)
         cfg = plan_run(name, players=p, games=n, seed=1).configs[0]
-        console.print(f"[dim]{name}: single core…[/dim]")
-        if memory_games:
-            table.title = (f"simcli bench ({n} games per measurement, peak memory of "
-                           f"{memory_games} games)")
-        gps, dps = single_core(cfg, n)
+        console.print(f"[dim]{name}: pure and built, one core…[/dim]")
+        side = builds_side_by_side(name, p, n, repeat)
+        _, dps = single_core(cfg, min(n, 200))
+        console.print(f"[dim]{name}: clone, search, start-up…[/dim]")
+        copies = copy_costs(name, p)
+        search = search_cost(name, p)
+        start = startup_cost(name, p, repeat=repeat)
         console.print(f"[dim]{name}: jobs 1 vs {jobs}…[/dim]")
         t1, tj, speedup = parallel_speedup(cfg, n, jobs)
         mem = "skipped"
@@ -88,8 +241,28 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
             console.print(f"[dim]{name}: peak memory of {memory_games} games…[/dim]")
             total, parent = peak_memory(name, p, memory_games, jobs)
             mem = f"{total:.0f} / {parent:.0f}"
-        table.add_row(name, str(p), f"{gps:,.0f}", f"{dps:,.0f}", f"{t1:.1f}", f"{tj:.1f}",
-                      f"{speedup:.2f}x", mem)
-        mixes.append(f"{name}: {', '.join(cfg.strategies)}")
+        det = copies.get("determinize_us")
+        table.add_row(name, str(p), f"{side['pure']:,.0f}", f"{side['built']:,.0f}",
+                      f"{side['ratio']:.2f}x", f"{dps:,.0f}")
+        costs.add_row(name, f"{copies['clone_us']:,.0f}",
+                      "no determinize()" if det is None else f"{det:,.0f}",
+                      "no search" if search is None else f"{search['s_per_game']:.3f}",
+                      "-" if search is None else f"{search['ms_per_decision']:.2f}",
+                      f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x", f"{start['wall']:.2f}",
+                      f"{start['cpu']:.2f}", mem)
+        rows.append({"game": name, "players": p, **side, "decisions_per_s": dps, **copies,
+                     "search": search, "jobs1_s": t1, "jobsJ_s": tj, "speedup": speedup,
+                     "startup": start, "memory": mem})
+    if memory_games:
+        costs.title += f" (peak memory of {memory_games} games)"
     console.print(table)
+    console.print(costs)
+    mixes = []
+    for r in rows:
+        cfg = plan_run(r["game"], players=r["players"], games=1, seed=1).configs[0]
+        mixes.append(f"{r['game']}: {', '.join(cfg.strategies)}")
     console.print("strategy mixes (rotated through the seats): " + "; ".join(mixes))
+    console.print("built = the build this install plays (compiled where the extension "
+                  f"modules exist); pure = the same code with {PURE_ENV}=1. Start-up: a "
+                  "whole `simcli run GAME --games 10 --jobs 1`.")
+    return rows

@@ -587,11 +587,14 @@ def bench(
                             "peak-memory run (0 skips it).")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Jobs of the parallel "
                     "measurement.")] = 2,
+    repeat: Annotated[int, typer.Option("--repeat", help="Runs per speed, alternating "
+                      "pure and compiled builds; the median is shown.")] = 3,
 ) -> None:
-    """Measure games/s and decisions/s on one core, the --jobs speedup and peak memory."""
+    """Games/s per core of the pure and the compiled build, start-up, clone and search
+    cost, the --jobs speedup, peak memory and the interpreter."""
     from simcli.bench import run_bench
 
-    run_bench(game or [], players, games, memory_games, jobs, out)
+    run_bench(game or [], players, games, memory_games, jobs, out, repeat=max(1, repeat))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -254,14 +254,18 @@ class Outcome:
 
 def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
             scheduler: str | None = None, quiet: bool = False, resume: bool = False,
-            start: int = 0) -> Outcome:
-    """Play a planned run into its folder and write the summaries."""
+            start: int = 0, summarize: bool = True) -> Outcome:
+    """Play a planned run into its folder and write the summaries (unless ``summarize``
+    is false: a caller that plays on summarizes once at the end)."""
     folder = plan.folder
     check_jobs(jobs, backend)
     if start == 0:
         if backend == "dask" and scheduler:
             check_scheduler(scheduler)
         prepare_folder(folder, plan.meta, resume)
+    from simcli.build import describe
+
+    plan.meta["build"] = describe()  # which build plays: compiled, pure or mixed
     report.write_run_file(folder, plan.meta)
     total = sum(max(0, c.n_games - start) for c in plan.configs)
     console = Console(stderr=True)
@@ -280,7 +284,7 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     seconds = time.perf_counter() - t0
     merge_parts(folder, plan.configs)
     summary = None
-    if folder_has_rows(folder):
+    if summarize and folder_has_rows(folder):
         summary = report.build(folder, count_errors(folder), interrupted)
     return Outcome(folder, done, count_errors(folder), seconds, interrupted, summary)
 
@@ -361,7 +365,7 @@ def max_half_width(folder: Path) -> float:
 
     from simcli import tables
 
-    seats = tables.seat_table(pl.read_parquet(folder / "results.parquet"))
+    seats = tables.seat_table(pl.scan_parquet(folder / "results.parquet"))
     return float(((seats["ci_high"] - seats["ci_low"]) / 2).max())
 
 
@@ -379,6 +383,7 @@ def execute_until(plan: RunPlan, width: float, max_games: int | None, **kwargs) 
     limit = max_games if max_games is not None else 100 * plan.configs[0].n_games
     if limit < plan.configs[0].n_games:
         raise ScenarioError(f"--max-games {limit} is below --games {plan.configs[0].n_games}")
+    kwargs["summarize"] = False  # plots and summaries once, at the end
     outcome = execute(plan, **kwargs)
     total_seconds = outcome.seconds
     played = outcome.games

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-import pyarrow as pa
 
-from simcli import __version__, fsio, outdir, plots
+from simcli import __version__, fsio, outdir
 from simcli import tables as agg
 from simcli.games import get_game
 
@@ -217,7 +216,7 @@ def _has_own_analysis(game) -> bool:
 
 def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFrame,
               errors: int = 0, interrupted: bool = False,
-              game_df: pl.DataFrame | None = None) -> dict[str, Any]:
+              game_df: pl.DataFrame | pl.LazyFrame | None = None) -> dict[str, Any]:
     """Every table of summary.json. The standard tables stream over ``df``; the game's
     own tables get the whole results (``game_df``, loaded here if not given)."""
     game = get_game(meta["game"])
@@ -228,7 +227,7 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
     game_tables = {}
     try:
         if game_df is None and _has_own_analysis(game):
-            game_df = _frame(df)
+            game_df = lf if getattr(game, "analysis_streams", False) else _frame(df)
         game_tables = {} if game_df is None else _entries(game.tables(game_df).items())
     except Exception as exc:  # noqa: BLE001 - an analysis bug must not lose the run
         game_tables = {"analysis_error": {"title": "analysis error", "rows": [
@@ -274,6 +273,7 @@ def summarize(folder: Path, meta: dict[str, Any], df: pl.DataFrame | pl.LazyFram
         "sweep_tables": sweep_tables,
         "game_tables": game_tables,
         "stopping": meta.get("stopping"),
+        "build": meta.get("build"),
     }
     if meta.get("sweep"):
         from simcli.sweep import unread_rules_keys
@@ -362,6 +362,18 @@ def standard_sections(summary: dict[str, Any]) -> list[tuple[str, str, list[dict
     return out
 
 
+def build_line(build: dict | None) -> str:
+    """Which build played (simcli/build.py): compiled, pure or mixed, and the interpreter."""
+    if not build:
+        return "not recorded"
+    text = build.get("build", "?")
+    if build.get("pure_modules"):
+        text += " (pure: " + ", ".join(build["pure_modules"]) + ")"
+    if build.get("stale"):
+        text += "; stale compiled modules ignored, rebuild with " + build.get("rebuild", "")
+    return f"{text}; {build.get('python', '')}"
+
+
 def markdown(summary: dict[str, Any]) -> str:
     """summary.md: the findings, then the same tables as summary.json, for people."""
     def frame(rows: list[dict]) -> pl.DataFrame:
@@ -376,6 +388,7 @@ def markdown(summary: dict[str, Any]) -> str:
         f"- games: {summary['games']} (seed {summary['seed']}, players {summary['players']})",
         f"- strategies: {', '.join(summary['strategies'] or [])} (rotated through the seats)",
         f"- rules version: {summary['rules_version']}; simcli {summary['simcli_version']}",
+        f"- build: {build_line(summary.get('build'))}",
         f"- rules overrides: {json.dumps(summary['rules_overrides']) or '{}'}",
         f"- data: {summary['data_file'] or 'shipped data.toml'} (hash {summary['data_hash']})",
         f"- reproduce: `{summary['reproduce']}`",
@@ -419,6 +432,9 @@ def _game_of(folder: Path, meta: dict[str, Any]):
 
 def build(folder: Path, errors: int | None = None, interrupted: bool = False) -> dict[str, Any]:
     """(Re)write summary.json, summary.md and plots/ for a results folder."""
+    import pyarrow as pa
+
+    from simcli import plots  # matplotlib: only when drawing
     from simcli.runner import count_errors
 
     folder = Path(folder)
@@ -431,7 +447,11 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
             raise ReportError(f"{folder}/results.parquet has no rows")
         if errors is None:
             errors = count_errors(folder)
-        game_df = lf.collect() if _has_own_analysis(game) else None
+        # a game whose analysis streams (``analysis_streams``) gets the LazyFrame: memory
+        # stays flat in games; the others get the whole results frame
+        game_df = None
+        if _has_own_analysis(game):
+            game_df = lf if getattr(game, "analysis_streams", False) else lf.collect()
         summary = summarize(folder, meta, lf, errors, interrupted, game_df)
     except (pl.exceptions.PolarsError, pa.ArrowException) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -3,6 +3,11 @@
 Win shares may be fractional (1/k for k tied winners); the Wilson interval below takes a
 fractional success count and equals scipy's ``binomtest(...).proportion_ci("wilson")``
 for whole counts (a test checks this).
+
+What every run needs (normal quantiles, the binomial and chi-square tests) uses the
+distribution functions of ``scipy.special``, the ones ``scipy.stats`` itself calls:
+importing ``scipy.stats`` costs about half a second, a third of a small run. The rest
+imports ``scipy.stats`` when called. Tests check each against ``scipy.stats``.
 """
 from __future__ import annotations
 
@@ -10,16 +15,86 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from scipy import stats
+from scipy import special
 
-Z95 = float(stats.norm.ppf(0.975))
+Z95 = float(special.ndtri(0.975))
+
+
+class _Stats:
+    """``scipy.stats``, imported on first use."""
+
+    def __getattr__(self, name):
+        from scipy import stats as sps
+
+        return getattr(sps, name)
+
+
+stats = _Stats()
+
+
+def norm_ppf(q: float) -> float:
+    return float(special.ndtri(q))
+
+
+def _binom_funcs():
+    """(pmf, cdf, sf) of the binomial: scipy.stats' own ufuncs, or scipy.stats."""
+    try:
+        from scipy.special._ufuncs import _binom_cdf, _binom_pmf, _binom_sf
+    except ImportError:  # pragma: no cover - a scipy that renamed them
+        from scipy.stats import binom
+
+        return binom.pmf, binom.cdf, binom.sf
+
+    def pmf(k, n, p):
+        return float(_binom_pmf(k, n, p)) if 0 <= k <= n else 0.0
+
+    def cdf(k, n, p):
+        k = math.floor(k)
+        return 0.0 if k < 0 else 1.0 if k >= n else float(_binom_cdf(k, n, p))
+
+    def sf(k, n, p):
+        k = math.floor(k)
+        return 1.0 if k < 0 else 0.0 if k >= n else float(_binom_sf(k, n, p))
+
+    return pmf, cdf, sf
+
+
+def binomtest_pvalue(k: int, n: int, p: float) -> float:
+    """Two-sided exact binomial test: ``scipy.stats.binomtest(k, n, p).pvalue`` (the same
+    algorithm and distribution functions; a test compares them)."""
+    pmf, cdf, sf = _binom_funcs()
+    d = pmf(k, n, p)
+    rerr = 1 + 1e-7
+    if k == p * n:
+        return 1.0
+
+    def search(a, target, lo, hi):  # scipy's _binary_search_for_binom_tst
+        while lo < hi:
+            mid = lo + (hi - lo) // 2
+            value = a(mid)
+            if value < target:
+                lo = mid + 1
+            elif value > target:
+                hi = mid - 1
+            else:
+                return mid
+        return lo if a(lo) <= target else lo - 1
+
+    if k < p * n:
+        ix = search(lambda x: -pmf(x, n, p), -d * rerr, math.ceil(p * n), n)
+        y = n - ix + int(d * rerr == pmf(ix, n, p))
+        pval = cdf(k, n, p) + sf(n - y, n, p)
+    else:
+        ix = search(lambda x: pmf(x, n, p), d * rerr, 0, math.floor(p * n))
+        pval = cdf(ix, n, p) + sf(k - 1, n, p)
+    return min(1.0, pval)
 
 
 def wilson(successes: float, n: float, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a proportion ``successes / n``."""
     if n <= 0:
         return (0.0, 1.0)
-    z = float(stats.norm.ppf(0.5 + confidence / 2))
+    z = norm_ppf(0.5 + confidence / 2)
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
@@ -33,7 +108,7 @@ def binom_pvalue(successes: float, n: int, p: float) -> float:
     if n <= 0:
         return 1.0
     k = int(round(successes))
-    return float(stats.binomtest(k, n, p).pvalue)
+    return binomtest_pvalue(k, n, p)
 
 
 def chi_square_seats(wins: Sequence[float]) -> tuple[float, float]:
@@ -43,8 +118,8 @@ def chi_square_seats(wins: Sequence[float]) -> tuple[float, float]:
     if total <= 0 or len(observed) < 2:
         return (0.0, 1.0)
     expected = np.full(len(observed), total / len(observed))
-    res = stats.chisquare(observed, expected)
-    return (float(res.statistic), float(res.pvalue))
+    statistic = float(((observed - expected) ** 2 / expected).sum())
+    return (statistic, float(special.chdtrc(len(observed) - 1, statistic)))
 
 
 def first_player_advantage(seat1_wins: float, n_games: int, n_players: int) -> dict:
@@ -69,8 +144,8 @@ def games_to_detect(p0: float, p1: float, alpha: float = 0.05, power: float = 0.
     d = abs(p1 - p0)
     if d < 1e-12:
         return None
-    za = float(stats.norm.ppf(1 - alpha / 2))
-    zb = float(stats.norm.ppf(power))
+    za = norm_ppf(1 - alpha / 2)
+    zb = norm_ppf(power)
     n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / d) ** 2
     return int(math.ceil(n))
 
@@ -87,7 +162,7 @@ def two_proportion(w1: float, n1: int, w2: float, n2: int) -> dict:
     hi = diff + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
     pooled = (w1 + w2) / (n1 + n2) if n1 + n2 else 0.0
     se = math.sqrt(pooled * (1 - pooled) * (1 / max(n1, 1) + 1 / max(n2, 1)))
-    p = 1.0 if se == 0 else float(2 * stats.norm.sf(abs(diff) / se))
+    p = 1.0 if se == 0 else float(2 * special.ndtr(-abs(diff) / se))
     return {"base": p1, "new": p2, "diff": diff, "ci_low": lo, "ci_high": hi, "p_value": p}
 
 

@@ -22,6 +22,8 @@ import random
 import tomllib
 from typing import Any, ClassVar
 
+import simcli  # noqa: F401 - installs the build selector (compiled or pure modules)
+
 __all__ = ["Bot", "RandomBot", "UnknownStrategyError", "check_params", "default_mix",
            "list_strategies", "load_strategy", "parse_spec", "resolve", "rules_read"]
 

@@ -454,7 +454,12 @@ class VGCBot(Bot):
             if o[2]:
                 if keep is None:
                     keep = dict(zip(pl.tiles, self.keep_values(view, pl), strict=True))
-                v -= 0.15 * sum(keep.get(t, 0.0) for t in o[2]) + 0.05 * len(o[2])
+                # left-to-right float addition, as sum() did up to 3.11: since 3.12 sum()
+                # of floats is compensated and a near-tie would play differently
+                lost = 0.0
+                for t in o[2]:
+                    lost += keep.get(t, 0.0)
+                v -= 0.15 * lost + 0.05 * len(o[2])
             if v > best_v:
                 best, best_v = o, v
         if best[0] == "end" and view.rent_window:

@@ -89,3 +89,43 @@ def test_quantiles_from_value_counts_match_nearest_rank():
         for name, q in (("min", 0), ("q25", 0.25), ("median", 0.5), ("q75", 0.75),
                         ("max", 1)):
             assert row[name] == values[round(q * (len(values) - 1))]
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 40, 250, 1000, 4003])
+@pytest.mark.parametrize("p", [0.2, 0.25, 1 / 3, 0.5, 0.9])
+def test_binomial_test_is_scipys(n, p):
+    """stats.binomtest_pvalue (scipy.special, no scipy.stats import) equals scipy.stats."""
+    for k in sorted({0, 1, n // 7, n // 4, n // 3, n // 2, round(p * n), n - 1, n}):
+        if 0 <= k <= n:
+            assert stats.binomtest_pvalue(k, n, p) == sps.binomtest(k, n, p).pvalue, (k, n, p)
+
+
+@pytest.mark.parametrize("wins", [[250, 250, 250, 250], [300, 250, 250, 200], [10.5, 3, 0.5],
+                                  [1, 0], [1000, 900, 1100, 1000, 950]])
+def test_chi_square_is_scipys(wins):
+    chi, p = stats.chi_square_seats(wins)
+    total = sum(wins)
+    ref = sps.chisquare(wins, [total / len(wins)] * len(wins))
+    assert chi == ref.statistic and p == ref.pvalue
+
+
+def test_normal_functions_are_scipys():
+    for q in (0.5, 0.8, 0.975, 0.995):
+        assert stats.norm_ppf(q) == sps.norm.ppf(q)
+    assert stats.Z95 == sps.norm.ppf(0.975)
+    res = stats.two_proportion(480, 1000, 530, 1000)
+    pooled = 1010 / 2000
+    z = 0.05 / math.sqrt(pooled * (1 - pooled) * 2 / 1000)
+    assert res["p_value"] == pytest.approx(2 * sps.norm.sf(z), rel=1e-12)
+
+
+def test_a_run_summary_does_not_import_scipy_stats():
+    """scipy.stats costs ~0.5 s to import: summaries and plots of a run do without it."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from simcli import tables, report, plots; "
+            "print('scipy.stats' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"

@@ -13,6 +13,12 @@ import polars as pl
 from simcli.fsio import save_figure
 from simcli.stats import wilson
 
+Frame = pl.DataFrame | pl.LazyFrame  # a LazyFrame streams: memory flat in games
+
+
+def _names(df: Frame) -> list[str]:
+    return df.collect_schema().names()
+
 
 def _with_ci(df: pl.DataFrame) -> pl.DataFrame:
     lows, highs = [], []
@@ -26,45 +32,52 @@ def _with_ci(df: pl.DataFrame) -> pl.DataFrame:
     ).drop("wins")
 
 
-def seat_table(df: pl.DataFrame) -> pl.DataFrame:
-    keys = [k for k in ("variant", "n_players") if k in df.columns]
-    multi = df.filter((pl.col("n_players") > 1) & (pl.col("strategy") != "ed"))
-    if multi.is_empty():
-        return pl.DataFrame()
+def seat_table(df: Frame) -> pl.DataFrame:
+    keys = [k for k in ("variant", "n_players") if k in _names(df)]
+    multi = df.lazy().filter((pl.col("n_players") > 1) & (pl.col("strategy") != "ed"))
     out = (multi.group_by([*keys, "seat"])
            .agg(pl.col("start_signatures").first().alias("start_signatures"),
                 pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
                 pl.col("score").mean().round(2).alias("mean_score"))
-           .sort([*keys, "seat"]))
+           .sort([*keys, "seat"])).collect(engine="streaming")
+    if out.is_empty():
+        return pl.DataFrame()
     out = _with_ci(out)
     fair = (1.0 / pl.col("n_players")).round(4)
     return out.with_columns(fair.alias("fair_share"))
 
 
-def solo_table(df: pl.DataFrame) -> pl.DataFrame:
-    solo = df.filter((pl.col("n_players") == 1) & (pl.col("strategy") != "ed"))
-    if solo.is_empty():
-        return pl.DataFrame()
-    keys = [k for k in ("variant", "solo_difficulty") if k in solo.columns]
-    ed_scores = (df.filter((pl.col("n_players") == 1) & (pl.col("strategy") == "ed"))
-                 .select("game_index", *(["variant"] if "variant" in df.columns else []),
+def solo_table(df: Frame) -> pl.DataFrame:
+    names = _names(df)
+    lf = df.lazy()
+    solo = lf.filter((pl.col("n_players") == 1) & (pl.col("strategy") != "ed"))
+    keys = [k for k in ("variant", "solo_difficulty") if k in names]
+    ed_scores = (lf.filter((pl.col("n_players") == 1) & (pl.col("strategy") == "ed"))
+                 .select("game_index", *(["variant"] if "variant" in names else []),
                          pl.col("score").alias("ed_score")))
-    join_on = ["game_index", *(["variant"] if "variant" in df.columns else [])]
+    join_on = ["game_index", *(["variant"] if "variant" in names else [])]
     solo = solo.join(ed_scores, on=join_on, how="left")
     out = (solo.group_by([*keys, "strategy"])
            .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
                 pl.col("score").mean().round(2).alias("mean_score"),
                 pl.col("ed_score").mean().round(2).alias("mean_ed_score"))
-           .sort([*keys, "strategy"]))
+           .sort([*keys, "strategy"])).collect(engine="streaming")
+    if out.is_empty():
+        return pl.DataFrame()
     return _with_ci(out)
 
 
-def solo_by_difficulty(df: pl.DataFrame) -> pl.DataFrame:
+def solo_by_difficulty(df: Frame) -> pl.DataFrame:
     """Solo games pooled over the bot strategies, per variant and difficulty: the bots'
     win share against Ed (Wilson 95%), the mean score margin (bot minus Ed, one value per
     game) with a t interval, and the best strategy."""
     from scipy import stats as sps
 
+    names = _names(df)
+    wanted = [c for c in ("variant", "solo_difficulty", "game_index", "n_players", "strategy",
+                          "score", "win_share") if c in names]
+    df = (df.lazy().filter(pl.col("n_players") == 1).select(wanted)
+          .collect(engine="streaming"))      # solo rows only, the columns used: memory flat
     solo = df.filter((pl.col("n_players") == 1) & (pl.col("strategy") != "ed"))
     if solo.is_empty():
         return pl.DataFrame()
@@ -101,7 +114,7 @@ def solo_by_difficulty(df: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows).sort(keys, maintain_order=True)
 
 
-def tables(df: pl.DataFrame) -> dict:
+def tables(df: Frame) -> dict:
     out = {}
     seats = seat_table(df)
     if not seats.is_empty():
@@ -115,7 +128,7 @@ def tables(df: pl.DataFrame) -> dict:
     return out
 
 
-def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+def plots(df: Frame, folder: Path) -> list[Path]:
     """Seat win share by starting signatures (per player count, variants in run order
     with the standard plots' colours, legend outside) and, for solo runs, the bots' win
     share against Ed and the score margin per difficulty."""
@@ -136,7 +149,8 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         paths.append(path)
 
     seats = seat_table(df)
-    order = (df["variant"].unique(maintain_order=True).to_list() if "variant" in df.columns
+    order = (df.lazy().select(pl.col("variant").unique(maintain_order=True)).collect()
+             ["variant"].to_list() if "variant" in _names(df)
              else [None])
     colours = variant_colours([str(v) for v in order])
     for n in ([] if seats.is_empty() else sorted(set(seats["n_players"].to_list()))):

@@ -49,6 +49,7 @@ class View:
 
 class ClassOf89(BaseGame):
     name = "class89"
+    analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     title = "Class of '89"
     description = ("Build a yearbook over four quarters of senior year: place team members "
                    "in the school, collect students, teachers, staff and Wildcat Way tiles.")

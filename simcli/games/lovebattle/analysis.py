@@ -6,36 +6,58 @@ joined by "+"), ``second_girl``, and per seat ``vote_type``, ``vote_girls``,
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import polars as pl
-from scipy import stats as sps
 
 from simcli.fsio import save_figure
-from simcli.stats import wilson
+from simcli.stats import binomtest_pvalue, wilson
 from simcli.tables import group_keys, with_intervals
 
 GIRLS = ("Aika", "Sakiko", "Rin", "Yuki", "Katsumi")
 
 
-def _games(df: pl.DataFrame) -> pl.DataFrame:
+Frame = pl.DataFrame | pl.LazyFrame  # a LazyFrame streams: memory flat in games
+
+
+def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
+    return lf.collect(engine="streaming")
+
+
+def _games(df: Frame) -> pl.LazyFrame:
     """One row per game."""
-    return df.filter(pl.col("seat") == 1)
+    return df.lazy().filter(pl.col("seat") == 1)
 
 
-def _girls(df: pl.DataFrame) -> list[str]:
+def _counted(lf: pl.LazyFrame, g: list[str], col: str) -> list[tuple[tuple, list]]:
+    """[(group key, [(value of ``col``, rows with it), ...]), ...], groups in the order of
+    their first row: a value count instead of every row (memory flat in games)."""
+    order = _collect(lf.select(g).with_row_index("_row").group_by(g)
+                     .agg(pl.col("_row").min()).sort("_row"))
+    counts = _collect(lf.group_by([*g, col]).agg(pl.len().alias("_n")).sort([*g, col]))
+    out = []
+    for key in order.select(g).iter_rows():
+        part = counts
+        for name, value in zip(g, key, strict=True):
+            part = part.filter(pl.col(name) == value)
+        out.append((key, list(zip(part[col].to_list(), part["_n"].to_list(), strict=True))))
+    return out
+
+
+def _girls(df: Frame) -> list[str]:
     found = set()
     for col in ("otm_girl", "vote_girls"):
-        for value in df[col].unique().to_list():
+        for value in _collect(df.lazy().select(pl.col(col).unique()))[col].to_list():
             found.update(x for x in value.split("+") if x)
     ordered = [g for g in GIRLS if g in found]
     return ordered + sorted(found - set(ordered))
 
 
-def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
+def vote_type_table(df: Frame) -> pl.DataFrame:
     """Vote type chosen (OTM vs Love Triangle) and how often each pays, per player count."""
     g = group_keys(df)
-    out = (df.group_by([*g, "vote_type"])
+    out = _collect(df.lazy().group_by([*g, "vote_type"])
            .agg(pl.len().alias("votes"),
                 pl.col("vote_paid").cast(pl.Int64).sum().alias("paid"),
                 pl.col("vote_correct").cast(pl.Int64).sum().alias("correct"),
@@ -50,18 +72,20 @@ def vote_type_table(df: pl.DataFrame) -> pl.DataFrame:
         "pays_ci_high", "correct", "mean_vote_ki", "sd_vote_ki", "win_share")
 
 
-def _profiles(df: pl.DataFrame) -> dict[str, tuple[str, str]]:
+def _profiles(df: Frame) -> dict[str, tuple[str, str]]:
     """Girl -> (start room, special rule), from the ``girl_profile`` column."""
     out: dict[str, tuple[str, str]] = {}
-    if "girl_profile" in df.columns and df.height:
-        for item in str(df["girl_profile"][0]).split("|"):
+    first = (_collect(df.lazy().select("girl_profile").head(1))
+             if "girl_profile" in df.collect_schema().names() else pl.DataFrame())
+    if first.height:
+        for item in str(first["girl_profile"][0]).split("|"):
             parts = item.split(":")
             if len(parts) == 3:
                 out[parts[0]] = (parts[1], parts[2])
     return out
 
 
-def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
+def otm_girl_table(df: Frame) -> pl.DataFrame:
     """Which Girl ends as One True Match: share of games (ties count for every tied Girl),
     sole-OTM games, her tie-split share of the title against a fair 1/5, and a binomial p;
     with her start room and special rule, to see whether either favours her."""
@@ -69,16 +93,15 @@ def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
     games = _games(df)
     profile = _profiles(df)
     rows = []
-    for key, part in games.group_by(g, maintain_order=True):
-        key = key if isinstance(key, tuple) else (key,)
-        n = part.height
-        otm = part["otm_girl"].to_list()
-        for girl in _girls(df):
-            among = sum(1 for x in otm if girl in x.split("+"))
-            sole = sum(1 for x in otm if x == girl)
-            split = sum(1 / len(x.split("+")) for x in otm if girl in x.split("+"))
+    girls = _girls(df)
+    for key, otm in _counted(games, g, "otm_girl"):
+        n = sum(k for _, k in otm)
+        for girl in girls:
+            among = sum(k for x, k in otm if girl in x.split("+"))
+            sole = sum(k for x, k in otm if x == girl)
+            split = math.fsum(k / len(x.split("+")) for x, k in otm if girl in x.split("+"))
             lo, hi = wilson(among, n)
-            p = float(sps.binomtest(int(round(split)), n, 0.2).pvalue) if n else 1.0
+            p = binomtest_pvalue(int(round(split)), n, 0.2) if n else 1.0
             start, ability = profile.get(girl, ("", ""))
             rows.append({**dict(zip(g, key, strict=True)), "girl": girl,
                          "start_room": start, "ability": ability, "games": n,
@@ -89,17 +112,16 @@ def otm_girl_table(df: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def vote_share_table(df: pl.DataFrame) -> pl.DataFrame:
+def vote_share_table(df: Frame) -> pl.DataFrame:
     """Share of votes naming each Girl (a Love Triangle names two), and as a lone OTM."""
     g = group_keys(df)
     rows = []
-    for key, part in df.group_by(g, maintain_order=True):
-        key = key if isinstance(key, tuple) else (key,)
-        votes = part["vote_girls"].to_list()
-        n = len(votes)
-        for girl in _girls(df):
-            named = sum(1 for v in votes if girl in v.split("+"))
-            alone = sum(1 for v in votes if v == girl)
+    girls = _girls(df)
+    for key, votes in _counted(df.lazy(), g, "vote_girls"):
+        n = sum(k for _, k in votes)
+        for girl in girls:
+            named = sum(k for v, k in votes if girl in v.split("+"))
+            alone = sum(k for v, k in votes if v == girl)
             lo, hi = wilson(named, n)
             rows.append({**dict(zip(g, key, strict=True)), "girl": girl, "votes": n,
                          "named_share": named / n if n else 0.0, "ci_low": lo, "ci_high": hi,
@@ -107,10 +129,10 @@ def vote_share_table(df: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def win_by_vote_table(df: pl.DataFrame) -> pl.DataFrame:
+def win_by_vote_table(df: Frame) -> pl.DataFrame:
     """Win share of a seat whose vote paid (correct) against one whose vote did not."""
     g = group_keys(df)
-    out = (df.with_columns(pl.when(pl.col("vote_paid")).then(pl.lit("correct"))
+    out = _collect(df.lazy().with_columns(pl.when(pl.col("vote_paid")).then(pl.lit("correct"))
                            .otherwise(pl.lit("wrong")).alias("vote"))
            .group_by([*g, "vote"])
            .agg(pl.len().alias("seats"), pl.col("win_share").sum().alias("wins"),
@@ -121,10 +143,10 @@ def win_by_vote_table(df: pl.DataFrame) -> pl.DataFrame:
                                          "mean_ki")
 
 
-def ki_sources_table(df: pl.DataFrame) -> pl.DataFrame:
+def ki_sources_table(df: Frame) -> pl.DataFrame:
     """Mean Ki per seat from votes, from Plot Points held and from Ki tokens, by strategy."""
     g = group_keys(df)
-    out = (df.group_by([*g, "strategy"])
+    out = (df.lazy().group_by([*g, "strategy"])
            .agg(pl.len().alias("seats"),
                 pl.col("vote_ki").mean().alias("vote_ki"),
                 pl.col("plot_point_ki").mean().alias("plot_point_ki"),
@@ -134,10 +156,10 @@ def ki_sources_table(df: pl.DataFrame) -> pl.DataFrame:
            .with_columns((pl.col("vote_ki") / pl.col("total_ki")).alias("vote_part"),
                          (pl.col("plot_point_ki") / pl.col("total_ki")).alias("plot_point_part"),
                          (pl.col("token_ki") / pl.col("total_ki")).alias("token_part")))
-    return out.sort([*g, "strategy"])
+    return _collect(out.sort([*g, "strategy"]))
 
 
-def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
+def tables(df: Frame) -> dict[str, pl.DataFrame]:
     return {
         "Vote type chosen and how often it pays": vote_type_table(df),
         "One True Match Girl frequency": otm_girl_table(df),
@@ -155,7 +177,7 @@ def _panels(frame: pl.DataFrame):
     return counts, variants
 
 
-def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+def plots(df: Frame, folder: Path) -> list[Path]:
     """One True Match Girl frequency, vote outcome by type and Ki sources. Variants keep
     the colours and V-keys of the standard plots (run order), legends sit outside."""
     import matplotlib
@@ -169,8 +191,8 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    order = df["variant"].unique(maintain_order=True).to_list() if "variant" in df.columns \
-        else ["default"]
+    order = (df.lazy().select(pl.col("variant").unique(maintain_order=True)).collect()
+             ["variant"].to_list() if "variant" in df.collect_schema().names() else ["default"])
     colours = variant_colours(order)
 
     def save(fig, name):

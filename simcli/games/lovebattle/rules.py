@@ -26,6 +26,7 @@ RULES_VERSION = "1"
 
 class LoveBattle(BaseGame):
     name = "lovebattle"
+    analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     title = "Love Battle! High School"
     description = ("2-4 players steer Hiroshi and five Girls for seven Class Periods; secret "
                    "One True Match / Love Triangle votes pay Ki at the DATE!")

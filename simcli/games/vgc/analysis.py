@@ -15,24 +15,30 @@ import polars as pl
 from simcli.fsio import save_figure
 from simcli.tables import group_keys, with_intervals
 
+Frame = pl.DataFrame | pl.LazyFrame
+
+
+def _names(df: Frame) -> list[str]:
+    return df.collect_schema().names()
+
 SOURCES = ("beaten_points", "achievement_points", "notebook_points", "majority_points",
            "played_bonus")
 COUNTS = ("games_played", "games_beaten", "crystals", "rentals", "presents", "magazines",
           "ious")
 
 
-def seat_bonus_table(df: pl.DataFrame) -> pl.DataFrame:
+def seat_bonus_table(df: Frame) -> pl.DataFrame:
     """Seat (= initiative position in Week 1) win share with its 95% Wilson interval,
     beside the starting items that seat received, per player count (and variant)."""
     g = group_keys(df)
-    extra = [c for c in ("start_ious", "start_tiles", "start_dollars") if c in df.columns]
-    out = (df.group_by([*g, "seat", "start_bonus"])
+    extra = [c for c in ("start_ious", "start_tiles", "start_dollars") if c in _names(df)]
+    out = (df.lazy().group_by([*g, "seat", "start_bonus"])
            .agg(pl.len().alias("games"),
                 pl.col("win_share").sum().alias("wins"),
                 pl.col("win_share").mean().alias("win_share"),
                 (1.0 / pl.col("n_players")).mean().alias("fair_share"),
                 pl.col("score").mean().alias("mean_score"),
-                *(pl.col(c).first() for c in extra)))
+                *(pl.col(c).first() for c in extra))).collect(engine="streaming")
     out = with_intervals(out, "wins", "games")
     out = out.with_columns((pl.col("win_share") - pl.col("fair_share")).alias("advantage"))
     out = out.sort([*g, "seat"])
@@ -40,18 +46,18 @@ def seat_bonus_table(df: pl.DataFrame) -> pl.DataFrame:
                       "ci_high", "fair_share", "advantage", "mean_score")
 
 
-def score_sources_table(df: pl.DataFrame) -> pl.DataFrame:
+def score_sources_table(df: Frame) -> pl.DataFrame:
     """Where each seat's points come from, and what it collected (means)."""
     g = group_keys(df)
-    cols = [c for c in (*SOURCES, *COUNTS) if c in df.columns]
-    out = (df.group_by([*g, "seat"])
+    cols = [c for c in (*SOURCES, *COUNTS) if c in _names(df)]
+    out = (df.lazy().group_by([*g, "seat"])
            .agg(pl.col("score").mean().alias("mean_score"),
                 *(pl.col(c).mean().alias(f"mean_{c}") for c in cols)))
-    return out.sort([*g, "seat"])
+    return out.sort([*g, "seat"]).collect(engine="streaming")
 
 
-def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
-    if "start_bonus" not in df.columns:
+def tables(df: Frame) -> dict[str, pl.DataFrame]:
+    if "start_bonus" not in _names(df):
         return {}
     return {
         "Seat win share by starting items (initiative bonus)": seat_bonus_table(df),
@@ -59,7 +65,7 @@ def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
     }
 
 
-def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+def plots(df: Frame, folder: Path) -> list[Path]:
     """One bar chart per player count: seat win share with 95% intervals, labelled with
     the seat's starting items."""
     import matplotlib
@@ -67,7 +73,7 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    if "start_bonus" not in df.columns:
+    if "start_bonus" not in _names(df):
         return []
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

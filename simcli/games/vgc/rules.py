@@ -341,6 +341,7 @@ def do_action(s: State, pl: PlayerState, action: tuple) -> None:
 # ------------------------------------------------------------------ the Game --
 class VideoGameChampion(BaseGame):
     name = "vgc"
+    analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     title = "Video Game Champion"
     turn_unit = "rounds"  # Result.turns counts weeks: one round of the game each
     description = ("Take Button Tiles from the Action Grid, rent and collect video games, "

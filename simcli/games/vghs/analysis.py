@@ -14,14 +14,23 @@ import polars as pl
 from simcli.fsio import save_figure
 from simcli.tables import group_keys, with_intervals
 
+#: the tables and plots take a LazyFrame and stream (report.build passes one): memory
+#: stays flat in the number of games
+STREAMS = True
+Frame = pl.DataFrame | pl.LazyFrame
+
+
+def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
+    return lf.collect(engine="streaming")
+
 SEAT_METRICS = ("final_rank", "rank_from_games", "challenges_won", "high_scores_set",
                 "game_overs", "power_ups_played", "permanent_tokens")
 
 
-def character_table(df: pl.DataFrame) -> pl.DataFrame:
+def character_table(df: Frame) -> pl.DataFrame:
     """Win share per character (Wilson 95% interval) with the fair share 1/n."""
     g = group_keys(df)
-    out = (df.group_by([*g, "character"])
+    out = _collect(df.lazy().group_by([*g, "character"])
            .agg(pl.len().alias("seats"),
                 pl.col("win_share").sum().alias("wins"),
                 pl.col("win_share").mean().alias("win_share"),
@@ -33,10 +42,10 @@ def character_table(df: pl.DataFrame) -> pl.DataFrame:
                       *(f"mean_{m}" for m in SEAT_METRICS[:4]))
 
 
-def end_table(df: pl.DataFrame) -> pl.DataFrame:
+def end_table(df: Frame) -> pl.DataFrame:
     """How games end (rank 1 or empty challenge deck) and how long they last."""
     g = group_keys(df)
-    games = df.filter(pl.col("seat") == 1)
+    games = df.lazy().filter(pl.col("seat") == 1)
     out = (games.group_by([*g, "end_reason"])
            .agg(pl.len().alias("games"),
                 pl.col("rounds").mean().alias("mean_rounds"),
@@ -45,20 +54,20 @@ def end_table(df: pl.DataFrame) -> pl.DataFrame:
                 pl.col("challenges_defeated").mean().alias("mean_challenges_defeated"),
                 pl.col("high_scores").mean().alias("mean_high_scores"))
            .with_columns((pl.col("games") / pl.col("games").sum().over(g)).alias("share")))
-    return out.sort([*g, "end_reason"])
+    return _collect(out.sort([*g, "end_reason"]))
 
 
-def strategy_profile_table(df: pl.DataFrame) -> pl.DataFrame:
+def strategy_profile_table(df: Frame) -> pl.DataFrame:
     """Where each strategy's rank comes from: arcade scores, challenges, tokens, cards."""
     g = group_keys(df)
-    out = (df.group_by([*g, "strategy"])
+    out = (df.lazy().group_by([*g, "strategy"])
            .agg(pl.len().alias("seats"),
                 pl.col("win_share").mean().alias("win_share"),
                 *(pl.col(m).mean().alias(f"mean_{m}") for m in SEAT_METRICS)))
-    return out.sort([*g, "strategy"])
+    return _collect(out.sort([*g, "strategy"]))
 
 
-def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
+def tables(df: Frame) -> dict[str, pl.DataFrame]:
     return {
         "Win share by character": character_table(df),
         "End of game (rank 1 vs empty challenge deck) and rounds": end_table(df),
@@ -66,7 +75,7 @@ def tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
     }
 
 
-def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
+def plots(df: Frame, folder: Path) -> list[Path]:
     """Win share by character (largest player count; one colour per variant, as in the
     standard plots) and rounds by end reason (one panel per player count; a sweep's
     first variant)."""
@@ -80,11 +89,13 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    order = (df["variant"].unique(maintain_order=True).to_list() if "variant" in df.columns
-             else ["default"])
+    lf = df.lazy()
+    has_variant = "variant" in lf.collect_schema().names()
+    order = (_collect(lf.select(pl.col("variant").unique(maintain_order=True)))["variant"]
+             .to_list() if has_variant else ["default"])
     colours = variant_colours(order)
-    top = df["n_players"].max()
-    table = character_table(df.filter(pl.col("n_players") == top))
+    top = _collect(lf.select(pl.col("n_players").max()))["n_players"][0]
+    table = character_table(lf.filter(pl.col("n_players") == top))
     if table.height:
         names = table.filter(pl.col("variant") == order[0])["character"].to_list() \
             if "variant" in table.columns else table["character"].to_list()
@@ -114,8 +125,10 @@ def plots(df: pl.DataFrame, folder: Path) -> list[Path]:
         save_figure(fig, path, dpi=110, bbox_inches="tight")
         plt.close(fig)
         paths.append(path)
-    games = df.filter(pl.col("seat") == 1)
-    if "variant" in games.columns:
+    # one row per game (seat 1), only the columns drawn: memory stays flat in games
+    games = _collect(lf.filter(pl.col("seat") == 1).select(
+        *(["variant"] if has_variant else []), "n_players", "end_reason", "rounds"))
+    if has_variant:
         games = games.filter(pl.col("variant") == order[0])
     if games.height:
         counts = sorted(games["n_players"].unique().to_list())

@@ -64,6 +64,7 @@ class VGHS(BaseGame):
     RULES_VERSION = "1"
     max_decisions = 20_000
     turn_unit = "rounds"
+    analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
 

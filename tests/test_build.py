@@ -1,0 +1,157 @@
+"""The compiled build and its pure-Python fallback (simcli/build.py, setup.py).
+
+SIMCLI_PURE=1 plays the .py files; an extension module older than its .py is never
+played (it is reported stale); run.json and the summary say which build ran.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from simcli import build
+
+ROOT = Path(__file__).resolve().parent.parent
+SUFFIX = next(s for s in __import__("importlib.machinery").machinery.EXTENSION_SUFFIXES
+              if s.startswith(".cpython") or s == ".abi3.so")
+
+
+def _python(code: str, **env) -> str:
+    full = dict(os.environ, **env)
+    if "SIMCLI_PURE" not in env:
+        full.pop("SIMCLI_PURE", None)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=full, check=True, cwd=ROOT).stdout.strip()
+
+
+def test_hot_modules_are_engine_worker_rules_and_strategies():
+    names = {build.module_name(p) for p in build.hot_sources()}
+    assert {"simcli.engine", "simcli.worker", "strategies.vgc", "strategies.vghs",
+            "simcli.games.vgc.rules", "simcli.games.lovebattle.flow"} <= names
+    assert not any(n.endswith(("__init__", "analysis")) for n in names)
+    assert "simcli.cli" not in names and "simcli.runner" not in names
+
+
+def _fake_tree(tmp_path: Path, ext_newer: bool) -> Path:
+    src = tmp_path / "strategies" / "vgc.py"
+    src.parent.mkdir(parents=True)
+    src.write_text("x = 1\n")
+    ext = src.with_name("vgc" + SUFFIX)
+    ext.write_bytes(b"")
+    now = time.time()
+    os.utime(src, (now, now - (100 if ext_newer else 0)))
+    os.utime(ext, (now, now - (0 if ext_newer else 100)))
+    return tmp_path
+
+
+def test_a_current_build_counts_as_compiled_and_an_older_one_as_stale(tmp_path, monkeypatch):
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    root = _fake_tree(tmp_path / "a", ext_newer=True)
+    assert build.module_builds(root) == {"strategies.vgc": "compiled"}
+    assert build.describe(root)["build"] == "compiled"
+    root = _fake_tree(tmp_path / "b", ext_newer=False)
+    assert build.module_builds(root) == {"strategies.vgc": "stale"}
+    info = build.describe(root)
+    assert info["build"] == "pure" and info["stale"] == ["strategies.vgc"]
+    assert "pip install -e" in info["rebuild"]
+    monkeypatch.setenv("SIMCLI_PURE", "1")
+    root = _fake_tree(tmp_path / "c", ext_newer=True)
+    assert build.describe(root) == {"build": "pure", "python": build.python_description(),
+                                    "forced": "SIMCLI_PURE=1"}
+
+
+def test_interpreter_description_names_version_and_optimisation(monkeypatch):
+    import sysconfig
+
+    text = build.python_description()
+    assert text.startswith(("CPython 3.", "PyPy")) and sys.executable in text
+    config = {"CONFIG_ARGS": "'--enable-optimizations' '--with-lto'"}
+    monkeypatch.setattr(sysconfig, "get_config_var", config.get)
+    assert build.python_description().endswith("; PGO+LTO)")
+    monkeypatch.setattr(sysconfig, "get_config_var", {}.get)
+    assert build.python_description().endswith("; no PGO/LTO)")
+    monkeypatch.setattr(sysconfig, "get_config_var", {"prefix": "/usr"}.get)
+    assert "distribution build" in build.python_description()
+
+
+compiled = pytest.mark.skipif(build.extension_of(ROOT / "simcli" / "engine.py") is None,
+                              reason="no compiled build here (pip install -e . without a "
+                                     "C compiler)")
+
+
+@compiled
+def test_simcli_pure_plays_the_py_files():
+    code = ("import simcli.engine, strategies.vgc, json, simcli.build as b; "
+            "print(json.dumps([simcli.engine.__file__, strategies.vgc.__file__, "
+            "b.describe()['build']]))")
+    built = json.loads(_python(code))
+    assert built[0].endswith(SUFFIX) and built[1].endswith(SUFFIX)
+    pure = json.loads(_python(code, SIMCLI_PURE="1"))
+    assert pure == [str(ROOT / "simcli" / "engine.py"), str(ROOT / "strategies" / "vgc.py"),
+                    "pure"]
+
+
+@compiled
+def test_a_stale_extension_module_never_plays(tmp_path):
+    """A real extension module next to a newer .py: the .py is imported."""
+    pkg = tmp_path / "strategies"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    ext = build.extension_of(ROOT / "simcli" / "engine.py")
+    shutil.copy(ext, pkg / ext.name)
+    source = pkg / "engine.py"
+    source.write_text("EDITED = True\n")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import simcli, simcli.build as b; "
+            "import strategies.engine as m; print(getattr(m, 'EDITED', False), "
+            "b.LOADED['strategies.engine'])")
+
+    def run():
+        return subprocess.run([sys.executable, "-c", code, str(tmp_path)], text=True,
+                              capture_output=True, check=True, cwd=tmp_path,
+                              env={k: v for k, v in os.environ.items()
+                                   if k != "SIMCLI_PURE"}).stdout.split()
+
+    now = time.time()
+    os.utime(source, (now, now))
+    os.utime(pkg / ext.name, (now - 100, now - 100))
+    assert run() == ["True", "stale"]
+    os.utime(pkg / ext.name, (now + 100, now + 100))  # built after the edit: it plays
+    assert run() == ["False", "compiled"]
+
+
+def test_run_json_and_summary_say_which_build_ran(tmp_path):
+    out = tmp_path / "run"
+    env = {k: v for k, v in os.environ.items()}
+    env["SIMCLI_PURE"] = "1"
+    subprocess.run([sys.executable, "-m", "simcli.cli", "run", "vghs", "--games", "4",
+                    "--jobs", "1", "--quiet", "--out", str(out)], check=True, env=env,
+                   capture_output=True, cwd=ROOT)
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["build"]["build"] == "pure" and meta["build"]["forced"] == "SIMCLI_PURE=1"
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["build"] == meta["build"]
+    assert "- build: pure; CPython" in (out / "summary.md").read_text()
+
+
+def test_the_build_manifest_hash_decides_not_the_clock(tmp_path, monkeypatch):
+    """An extension compiled from an older text of the .py is stale even when its file is
+    newer (a source edited while a build ran); one compiled from this text is not, even
+    when the .py's clock is newer (a checkout touching files)."""
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    root = _fake_tree(tmp_path / "a", ext_newer=True)
+    manifest = root / "simcli" / "_build_manifest.json"
+    manifest.parent.mkdir()
+    manifest.write_text(json.dumps({"strategies.vgc": "0" * 64}))
+    assert build.module_builds(root) == {"strategies.vgc": "stale"}
+    root = _fake_tree(tmp_path / "b", ext_newer=False)
+    manifest = root / "simcli" / "_build_manifest.json"
+    manifest.parent.mkdir()
+    digest = build.source_hash(root / "strategies" / "vgc.py")
+    manifest.write_text(json.dumps({"strategies.vgc": digest}))
+    assert build.module_builds(root) == {"strategies.vgc": "compiled"}
