@@ -200,6 +200,7 @@ def check_overwrite(plan: RunPlan, *, force: bool = False, resume: bool = False)
     """Refuse (one line) to replace a folder that holds a different run's results,
     unless ``force``; the same run again (same seeds, so the same results) is fine."""
     folder = plan.folder
+    outdir.check_folder(folder, resume=resume)  # a folder simcli may write into at all
     if force or resume or not (folder / "results.parquet").exists():
         return
     try:

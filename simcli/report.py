@@ -480,10 +480,5 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
     fsio.atomic_write_text(folder / "summary.md", markdown(summary))
     from simcli import html
 
-    try:
-        html.write(summary, folder)
-    except Exception as exc:  # noqa: BLE001 - a page bug must not lose the summaries
-        (folder / "report.html").write_text(
-            f"<!DOCTYPE html><p>report.html could not be built ({type(exc).__name__}: "
-            f"{exc}); see summary.md</p>\n", encoding="utf-8")
+    html.write(summary, folder)  # after the summaries: a failure here loses neither
     return summary

@@ -188,13 +188,13 @@ def test_a_planted_card_change_is_named_paired_and_detected(tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text(moved)
     base, new = tmp_path / "base", tmp_path / "new"
-    _run("lovebattle", "--games", "100", "--seed", "4", "--out", str(base))
-    _run("lovebattle", "--games", "100", "--seed", "4", "--out", str(new), "--data", str(mine))
+    _run("lovebattle", "--games", "400", "--seed", "4", "--out", str(base))
+    _run("lovebattle", "--games", "400", "--seed", "4", "--out", str(new), "--data", str(mine))
     result = runner.invoke(app, ["compare", str(base), str(new)])
     assert result.exit_code == 0, result.output
     text = result.output
     assert 'girls.Rin.start: "Gym" -> "Pool"' in text
-    assert "pairing: paired by game index (100 games" in text
+    assert "pairing: paired by game index (400 games" in text
     assert "Holm" in text
     rin = next(line for line in text.splitlines() if line.startswith("mean love_Rin"))
     assert rin.endswith("*"), rin
@@ -212,7 +212,7 @@ def test_a_planted_card_change_is_named_paired_and_detected(tmp_path):
     assert {"key": "girls.Rin.start", "base": "Gym", "new": "Pool"} in \
         doc["differences"]["data values"]
     r = next(r for r in doc["rows"] if r["label"] == "mean love_Rin")
-    assert r["significant"] and r["test"] == "paired t" and r["n_base"] == 100
+    assert r["significant"] and r["test"] == "paired t" and r["n_base"] == 400
     # the same change made with --set is said as an override
     _run("lovebattle", "--games", "100", "--seed", "4", "--out", str(tmp_path / "set"),
          "--set", 'girls.Rin.start="Pool"')

@@ -147,7 +147,11 @@ def test_a_rerun_deletes_only_the_files_simcli_wrote(tmp_path):
     (folder / "notes.txt").write_text("my notes")
     (folder / "plots" / "mine.pdf").write_text("my plot")
     (folder / "plots" / "seat_win_share.png").write_text("stale")
-    result = invoke(["run", TOY, "-n", 10, "-j", 1, "-q", "--out", folder])
+    before = snapshot(folder)
+    # another run's results are replaced only when asked (issue 12: no silent overwrite)
+    one_line(invoke(["run", TOY, "-n", 10, "-j", 1, "-q", "--out", folder]), 2, "--force")
+    assert snapshot(folder) == before
+    result = invoke(["run", TOY, "-n", 10, "-j", 1, "-q", "--out", folder, "--force"])
     assert result.exit_code == 0, result.output
     assert (folder / "notes.txt").read_text() == "my notes"
     assert (folder / "plots" / "mine.pdf").read_text() == "my plot"
@@ -637,7 +641,8 @@ def test_an_unreachable_scheduler_is_one_line_exit_1_before_the_folder_is_touche
     shutil.copytree(good, folder)
     before = snapshot(folder)
     one_line(invoke(["run", TOY, "-n", 5, "-q", "--backend", "dask", "--scheduler",
-                     "tcp://127.0.0.1:9", "--out", folder]), 1, "no dask scheduler")
+                     "tcp://127.0.0.1:9", "--out", folder, "--force"]), 1,
+             "no dask scheduler")
     assert snapshot(folder) == before
 
 
