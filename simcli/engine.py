@@ -11,6 +11,11 @@ A game is a forward model over explicit state (as in OpenSpiel and TAG):
 * ``view(state, player)`` is all a strategy ever sees: only what that player may know.
 * ``result(state)`` gives a :class:`Result` once the game is over.
 * ``clone(state)`` is an independent copy, RNG included.
+* ``determinize(state, player, rng)`` is a copy consistent with all ``player`` may know
+  (the public history, their own hand and vote) with everything hidden from them (other
+  hands and votes, deck and bag orders, other dice of a simultaneous roll, the RNG)
+  resampled from ``rng``; the same ``rng`` seed gives the same copy. Search strategies
+  play rollouts on such copies, never on the state.
 
 Players are numbered from 0 inside the engine (player 0 is the first player of the first
 round); every output file numbers seats from 1.
@@ -170,6 +175,8 @@ class Game(Protocol):
     def result(self, state: State) -> Result: ...
 
     def clone(self, state: State) -> State: ...
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State: ...
 
     def describe(self, state: State, decision: Decision, action: Action) -> str:
         """``action`` as a short rulebook phrase, for replay logs."""

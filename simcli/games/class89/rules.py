@@ -86,6 +86,38 @@ class ClassOf89(BaseGame):
         new.log = log
         return new
 
+    def determinize(self, state: State, player: int, rng) -> State:
+        """A copy as ``player`` could believe it: what they cannot know is resampled.
+
+        The school, every yearbook, track and discard pile are public. Hidden: the order
+        of every deck, the other players' starting students while they are still in hand
+        (dealt anew from the same unseen students), Ed's Location and Choice decks (the
+        top Choice card keeps its place: its back shows), and the RNG (reseeded from
+        ``rng``). Cards the player sent to the bottom of a deck are not remembered.
+        """
+        import random
+
+        new = self.clone(state)
+        new.rng = random.Random(rng.getrandbits(64))
+        others = [q for q in range(len(new.hands)) if q != player and new.hands[q]]
+        if others:
+            pool = new.decks["student"] + [c for q in others for c in new.hands[q]]
+            rng.shuffle(pool)
+            for q in others:
+                k = len(new.hands[q])
+                new.hands[q] = pool[len(pool) - k:]
+                del pool[len(pool) - k:]
+            new.decks["student"] = pool
+        for kind in sorted(new.decks):
+            rng.shuffle(new.decks[kind])
+        if getattr(new, "loc_deck", None):
+            rng.shuffle(new.loc_deck)
+        if len(getattr(new, "choice_deck", ())) > 1:
+            rest = new.choice_deck[:-1]
+            rng.shuffle(rest)
+            new.choice_deck[:-1] = rest
+        return new
+
     # ------------------------------------------------------------------ result
     def result(self, state: State) -> Result:
         return game_result(state)
