@@ -79,6 +79,11 @@ UntilOpt = Annotated[float | None, typer.Option("--until-ci", help="Keep adding 
                      "every seat's 95% interval half-width is below this (e.g. 0.01).")]
 MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", help="With --until-ci: most "
                         "games per variant (default 100x --games).")]
+ConfirmOpt = Annotated[int | None, typer.Option("--confirm", help="Replay N of the same seeds "
+                       "with search in every seat and report whether the seat verdict "
+                       "holds (a paired change with an interval; confirm.json).")]
+ConfirmSearchOpt = Annotated[str, typer.Option("--confirm-search", help="Extra search "
+                             "parameters for --confirm, k=v,... (e.g. rollouts=8).")]
 
 
 @app.callback()
@@ -112,6 +117,8 @@ def run(
                       "the same folder instead of starting afresh.")] = False,
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
+    confirm: ConfirmOpt = None,
+    confirm_search: ConfirmSearchOpt = "",
     quiet: QuietOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
@@ -124,7 +131,21 @@ def run(
                     out=out_dir, command=argv_command())
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
+    _confirm(plan, outcome, confirm, confirm_search, False, jobs, backend, scheduler, quiet)
     _finish(outcome, quiet, print_main_table)
+
+
+def _confirm(plan, outcome, n, search, sweep, jobs, backend, scheduler, quiet) -> None:
+    if n is None or outcome.summary is None or outcome.interrupted:
+        return
+    from simcli.confirm import confirm
+
+    result = confirm(plan.folder, plan.configs, n, sweep=sweep, jobs=jobs,
+                     backend=backend.value, scheduler=scheduler, search=search)
+    if not quiet:
+        for line in result["findings"]:
+            out.print(f"- {line}", highlight=False)
+    err.print(f"wrote {plan.folder / 'confirm.json'}", highlight=False)
 
 
 def _execute(plan, until_ci, max_games, **kwargs):
@@ -160,6 +181,8 @@ def sweep(
                       "finished variants and chunks are not played again.")] = False,
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
+    confirm: ConfirmOpt = None,
+    confirm_search: ConfirmSearchOpt = "",
     quiet: QuietOpt = False,
 ) -> None:
     """Run every rules variant of a scenario on the same game seeds and rank them."""
@@ -173,6 +196,7 @@ def sweep(
                        scheduler=scheduler, quiet=quiet, resume=resume)
     if outcome.summary and not quiet:
         _print_sweep(outcome.summary)
+    _confirm(plan, outcome, confirm, confirm_search, True, jobs, backend, scheduler, quiet)
     _finish(outcome, quiet, print_main_table)
 
 
@@ -443,6 +467,44 @@ def bench(
     from simcli.bench import run_bench
 
     run_bench(game or [], players, games, memory_games, jobs, out)
+
+
+@app.command()
+@user_errors
+def ladder(
+    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle (or a "
+                                        "designer's game implementing determinize).")],
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per strategy (search "
+                     "costs about a second per game).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Root seed.")] = 1,
+    search: Annotated[str, typer.Option("--search", help="Extra search parameters, "
+                      "k=v,... (e.g. rollouts=32,recheck=16).")] = "",
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+                       "reports/ladder-<game>-<players>p-<seed>/).")] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Every strategy in one seat against the default mix, and search's paired gain."""
+    from simcli import ladder as lad
+    from simcli.execute import argv_command
+
+    _check_backend(backend, scheduler)
+    cfg = lad.plan_ladder(game, players, games, seed, search)
+    folder = Path(out_dir) if out_dir else Path("reports") / \
+        f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
+    lad.check_folder(folder)
+    rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value, scheduler=scheduler)
+    result = lad.analyse(cfg, rows)
+    lad.write(folder, result, {"game": cfg.game, "players": cfg.n_players, "games": games,
+                               "seed": seed, "search": search, "command": argv_command()})
+    if not quiet:
+        for line in result["findings"]:
+            out.print(f"- {line}", highlight=False)
+    err.print(f"wrote {folder / 'ladder.md'}, {folder / 'ladder.json'}, "
+              f"{folder / 'plots' / 'ladder.png'}", highlight=False)
 
 
 if __name__ == "__main__":  # pragma: no cover
