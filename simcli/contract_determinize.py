@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-__all__ = ["CENSUS", "check_copy_plays_to_end", "check_hidden_varies",
+__all__ = ["CENSUS", "check_copy_plays_to_end", "copy_costs", "check_hidden_varies",
            "check_same_rng_same_copy", "check_view_kept", "check_zones", "plain",
            "random_midgame"]
 
@@ -172,3 +172,32 @@ def _lovebattle(s) -> dict:
 #: game name -> state -> {zone: components}
 CENSUS: dict[str, Callable] = {"vghs": _vghs, "vgc": _vgc, "class89": _class89,
                                "lovebattle": _lovebattle}
+
+
+def copy_costs(game, n: int, rules=None, points: int = 8, repeat: int = 20) -> dict:
+    """Mean seconds of one ``clone`` and one ``determinize`` over random mid-game states
+    (for ``simcli bench``): copies cost time in proportion to the state, not the game."""
+    import time
+
+    rules = rules if rules is not None else game.make_rules(game.default_data(), n)
+    states = []
+    for k in range(points):
+        st = random_midgame(game, n, rules, 1000 + k, 20 + 40 * k)
+        d = game.decision(st)
+        if d is not None:
+            states.append((st, d.player))
+    for st, _ in states:     # warm up (Love Battle's first clone replays the game)
+        game.clone(st)
+    t0 = time.perf_counter()
+    for _ in range(repeat):
+        for st, _ in states:
+            game.clone(st)
+    t1 = time.perf_counter()
+    rng = random.Random(0)
+    for _ in range(repeat):
+        for st, p in states:
+            game.determinize(st, p, rng)
+    t2 = time.perf_counter()
+    k = max(1, repeat * len(states))
+    return {"clone_seconds": (t1 - t0) / k, "determinize_seconds": (t2 - t1) / k,
+            "states": len(states)}

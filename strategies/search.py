@@ -37,6 +37,8 @@ class SearchBot(Bot):
                                # "all" = every kind)
         "max_options": 12,     # decisions with more options are left to the base
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
+        "share": 1.0,          # fraction of the eligible decisions searched (drawn from
+                               # the seat's RNG: deterministic per seed)
         "z": 1.0,              # departing needs mean gain > z standard errors
         "place_weight": 0.25,  # value = win share + place_weight * place score
     }
@@ -75,7 +77,8 @@ class SearchBot(Bot):
         options = decision.options
         if (self.sampler is None or len(options) < 2 or len(options) > self.p["max_options"]
                 or (self.kinds is not None and decision.kind not in self.kinds)
-                or (self.p["max_decisions"] and self.searched >= self.p["max_decisions"])):
+                or (self.p["max_decisions"] and self.searched >= self.p["max_decisions"])
+                or (self.p["share"] < 1.0 and self.rng.random() >= self.p["share"])):
             return a0
         self.searched += 1
         best = self._halving(options, a0)

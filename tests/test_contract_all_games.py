@@ -285,3 +285,9 @@ def test_repeated_clones_equal_the_original_and_each_other(name):
         ref = det.plain(state, skip_rng=False)
         assert det.plain(a, skip_rng=False) == ref == det.plain(b, skip_rng=False)
         assert det.plain(first, skip_rng=False) != ref or g.decision(state) is None
+
+
+def test_copy_costs_measures_clone_and_determinize():
+    g = get_game("vghs")
+    costs = det.copy_costs(g, 4, points=2, repeat=2)
+    assert costs["states"] == 2 and costs["clone_seconds"] > 0 < costs["determinize_seconds"]
