@@ -496,7 +496,17 @@ def ladder(
     folder = Path(out_dir) if out_dir else Path("reports") / \
         f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
     lad.check_folder(folder)
-    rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value, scheduler=scheduler)
+    if quiet:
+        rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value, scheduler=scheduler)
+    else:
+        from rich.progress import Progress
+
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task(f"ladder {cfg.game} ({len(cfg.subjects)} strategies)",
+                                total=games)
+            rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value,
+                                   scheduler=scheduler,
+                                   progress=lambda k: bar.advance(task, k))
     result = lad.analyse(cfg, rows)
     lad.write(folder, result, {"game": cfg.game, "players": cfg.n_players, "games": games,
                                "seed": seed, "search": search, "command": argv_command()})
