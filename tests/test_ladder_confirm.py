@@ -113,3 +113,21 @@ def test_sweep_confirm_checks_the_fairest_variant_and_the_baseline(tmp_path):
     assert roles == {"fairest": "printed", "baseline": "seat1-bonus"}
     assert set(data["fairest_holds"]) == {"3"}
     assert any("Fairest variant at 3p" in f for f in data["findings"])
+
+
+def test_confirm_on_dask_matches_loky(tmp_path):
+    """--confirm's chunks go through joblib: a dask LocalCluster gives the same games."""
+    distributed = pytest.importorskip("distributed")
+    from simcli.confirm import play, searching
+    from simcli.execute import plan_run
+
+    cfg = searching(plan_run(TOY, players=3, games=8, seed=5, out=tmp_path).configs[0], 8,
+                    FAST)
+    local, _ = play([cfg], 1, "loky", None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    try:
+        remote, _ = play([cfg], 2, "dask", cluster.scheduler_address)
+    finally:
+        cluster.close()
+    assert remote == local and len(local["game_index"]) == 8 * 3
