@@ -259,8 +259,10 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
     share = {r["strategy"]: r for r in table}
     for gr in gains:
         s = share.get(f"search({gr['heuristic']})")
-        verdict = ("search is stronger" if gr["ci_low"] > 0 else
-                   "the heuristic is stronger" if gr["ci_high"] < 0 else "not settled")
+        sure = gr["p_holm"] < 0.05
+        verdict = ("search is stronger" if gr["ci_low"] > 0 and sure else
+                   "the heuristic is stronger" if gr["ci_high"] < 0 and sure else
+                   "not settled")
         more = (f"; about {gr['games_to_settle']} games would settle it"
                 if verdict == "not settled" and gr["games_to_settle"] else "")
         out.append(

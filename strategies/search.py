@@ -31,16 +31,18 @@ class SearchBot(Bot):
                    "a paired re-check before departing from its base heuristic.")
     params = {
         "base": "",            # heuristic for the own seat ("" = the default mix by seat)
-        "rollouts": 16,        # rollouts per searched decision for the halving stage
-        "recheck": 8,          # paired rollouts of best vs base before departing
+        "rollouts": 24,        # rollouts per searched decision for the halving stage
+        "recheck": 12,         # paired rollouts of best vs base before departing
         "kinds": "",           # comma list of decision kinds searched ("" = game default,
                                # "all" = every kind)
         "max_options": 12,     # decisions with more options are left to the base
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
         "share": 1.0,          # fraction of the eligible decisions searched (drawn from
                                # the seat's RNG: deterministic per seed)
-        "z": 1.0,              # departing needs mean gain > z standard errors
+        "z": 0.5,              # departing needs mean gain > z standard errors
         "place_weight": 0.25,  # value = win share + place_weight * place score
+        "score_weight": 0.25,  # + score_weight * margin over the best other score
+                               # (scaled into -1..1): a steadier signal than wins alone
     }
     needs_sampler = True
 
@@ -156,7 +158,14 @@ class SearchBot(Bot):
         self.rollouts_done += 1
         res = game.result(state)
         rows = len(res.places)
-        share = res.win_shares[self.player]
+        me = self.player
+        share = res.win_shares[me]
         if rows < 2:
             return share
-        return share + self.p["place_weight"] * (rows - res.places[self.player]) / (rows - 1)
+        value = share + self.p["place_weight"] * (rows - res.places[me]) / (rows - 1)
+        weight = self.p["score_weight"]
+        if weight:
+            mine = float(res.scores[me])
+            best = max(float(s) for q, s in enumerate(res.scores) if q != me)
+            value += weight * (mine - best) / (abs(mine) + abs(best) + 1.0)
+        return value
