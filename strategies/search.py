@@ -23,6 +23,8 @@ DEFAULT_KINDS = {
     "class89": ("place",),
     "lovebattle": ("vote", "turn", "hero_action"),
 }
+#: the largest option list searched by default (Love Battle's vote has 15 options)
+DEFAULT_MAX_OPTIONS = {"lovebattle": 16}
 
 
 class SearchBot(Bot):
@@ -35,7 +37,8 @@ class SearchBot(Bot):
         "recheck": 12,         # paired rollouts of best vs base before departing
         "kinds": "",           # comma list of decision kinds searched ("" = game default,
                                # "all" = every kind)
-        "max_options": 12,     # decisions with more options are left to the base
+        "max_options": 0,      # decisions with more options are left to the base
+                               # (0 = the game's default: 12, Love Battle 16)
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
         "share": 1.0,          # fraction of the eligible decisions searched (drawn from
                                # the seat's RNG: deterministic per seed)
@@ -65,6 +68,7 @@ class SearchBot(Bot):
         else:
             default = DEFAULT_KINDS.get(name)
             self.kinds = frozenset(default) if default else None
+        self.max_options = self.p["max_options"] or DEFAULT_MAX_OPTIONS.get(name, 12)
         self.sampler = None
         self.searched = 0
         self.departed = 0
@@ -77,7 +81,7 @@ class SearchBot(Bot):
     def choose(self, view, decision):
         a0 = self.base.choose(view, decision)
         options = decision.options
-        if (self.sampler is None or len(options) < 2 or len(options) > self.p["max_options"]
+        if (self.sampler is None or len(options) < 2 or len(options) > self.max_options
                 or (self.kinds is not None and decision.kind not in self.kinds)
                 or (self.p["max_decisions"] and self.searched >= self.p["max_decisions"])
                 or (self.p["share"] < 1.0 and self.rng.random() >= self.p["share"])):
