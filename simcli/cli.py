@@ -85,6 +85,11 @@ WideOpt = Annotated[bool, typer.Option("--wide", help="Print every column, every
 MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", metavar="N",
                                                  help="With --until-ci: most "
                         "games per variant (default 100x --games).")]
+ConfirmOpt = Annotated[int | None, typer.Option("--confirm", help="Replay N of the same seeds "
+                       "with search in every seat and report whether the seat verdict "
+                       "holds (a paired change with an interval; confirm.json).")]
+ConfirmSearchOpt = Annotated[str, typer.Option("--confirm-search", help="Extra search "
+                             "parameters for --confirm, k=v,... (e.g. rollouts=8).")]
 
 
 def _print_version(value: bool) -> None:
@@ -124,6 +129,8 @@ def run(
                       "the same folder instead of starting afresh.")] = False,
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
+    confirm: ConfirmOpt = None,
+    confirm_search: ConfirmSearchOpt = "",
     quiet: QuietOpt = False,
     wide: WideOpt = False,
     force: ForceOpt = False,
@@ -148,7 +155,21 @@ def run(
     check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
                        scheduler=scheduler, quiet=quiet, resume=resume)
+    _confirm(plan, outcome, confirm, confirm_search, False, jobs, backend, scheduler, quiet)
     _finish(outcome, quiet, functools.partial(print_main_table, wide=wide))
+
+
+def _confirm(plan, outcome, n, search, sweep, jobs, backend, scheduler, quiet) -> None:
+    if n is None or outcome.summary is None or outcome.interrupted:
+        return
+    from simcli.confirm import confirm
+
+    result = confirm(plan.folder, plan.configs, n, sweep=sweep, jobs=jobs,
+                     backend=backend.value, scheduler=scheduler, search=search)
+    if not quiet:
+        for line in result["findings"]:
+            out.print(f"- {line}", highlight=False)
+    err.print(f"wrote {plan.folder / 'confirm.json'}", highlight=False)
 
 
 def _execute(plan, until_ci, max_games, **kwargs):
@@ -186,6 +207,8 @@ def sweep(
                       "finished variants and chunks are not played again.")] = False,
     until_ci: UntilOpt = None,
     max_games: MaxGamesOpt = None,
+    confirm: ConfirmOpt = None,
+    confirm_search: ConfirmSearchOpt = "",
     quiet: QuietOpt = False,
     wide: WideOpt = False,
     force: ForceOpt = False,
@@ -206,6 +229,7 @@ def sweep(
         from simcli.terminal import print_sweep
 
         print_sweep(outcome.summary, out, wide=wide)
+    _confirm(plan, outcome, confirm, confirm_search, True, jobs, backend, scheduler, quiet)
     _finish(outcome, quiet, functools.partial(print_main_table, wide=wide, findings=False))
 
 
@@ -595,6 +619,54 @@ def bench(
     from simcli.bench import run_bench
 
     run_bench(game or [], players, games, memory_games, jobs, out, repeat=max(1, repeat))
+
+
+@app.command()
+@user_errors
+def ladder(
+    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle (or a "
+                                        "designer's game implementing determinize).")],
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per strategy (search "
+                     "costs about a second per game).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Root seed.")] = 1,
+    search: Annotated[str, typer.Option("--search", help="Extra search parameters, "
+                      "k=v,... (e.g. rollouts=32,recheck=16).")] = "",
+    jobs: JobsOpt = -1,
+    backend: BackendOpt = Backend.loky,
+    scheduler: SchedulerOpt = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
+                       "reports/ladder-<game>-<players>p-<seed>/).")] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Every strategy in one seat against the default mix, and search's paired gain."""
+    from simcli import ladder as lad
+    from simcli.execute import argv_command
+
+    _check_backend(backend, scheduler)
+    cfg = lad.plan_ladder(game, players, games, seed, search)
+    folder = Path(out_dir) if out_dir else Path("reports") / \
+        f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
+    lad.check_folder(folder)
+    if quiet:
+        rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value, scheduler=scheduler)
+    else:
+        from rich.progress import Progress
+
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task(f"ladder {cfg.game} ({len(cfg.subjects)} strategies)",
+                                total=games)
+            rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value,
+                                   scheduler=scheduler,
+                                   progress=lambda k: bar.advance(task, k))
+    result = lad.analyse(cfg, rows)
+    lad.write(folder, result, {"game": cfg.game, "players": cfg.n_players, "games": games,
+                               "seed": seed, "search": search, "command": argv_command()})
+    if not quiet:
+        for line in result["findings"]:
+            out.print(f"- {line}", highlight=False)
+    err.print(f"wrote {folder / 'ladder.md'}, {folder / 'ladder.json'}, "
+              f"{folder / 'plots' / 'ladder.png'}", highlight=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,6 +11,11 @@ A game is a forward model over explicit state (as in OpenSpiel and TAG):
 * ``view(state, player)`` is all a strategy ever sees: only what that player may know.
 * ``result(state)`` gives a :class:`Result` once the game is over.
 * ``clone(state)`` is an independent copy, RNG included.
+* ``determinize(state, player, rng)`` is a copy consistent with all ``player`` may know
+  (the public history, their own hand and vote) with everything hidden from them (other
+  hands and votes, deck and bag orders, other dice of a simultaneous roll, the RNG)
+  resampled from ``rng``; the same ``rng`` seed gives the same copy. Search strategies
+  play rollouts on such copies, never on the state.
 
 Players are numbered from 0 inside the engine (player 0 is the first player of the first
 round); every output file numbers seats from 1.
@@ -38,6 +43,7 @@ __all__ = [
     "StrategyFactory",
     "derive_rngs",
     "game_seed",
+    "make_sampler",
     "play_game",
     "ranked_result",
 ]
@@ -188,12 +194,19 @@ class Game(Protocol):
 
     def clone(self, state: State) -> State: ...
 
+    def determinize(self, state: State, player: int, rng: random.Random) -> State: ...
+
     def describe(self, state: State, decision: Decision, action: Action) -> str:
         """``action`` as a short rulebook phrase, for replay logs."""
 
 
 class Strategy(Protocol):
-    """A bot for one seat. It sees views, never the state."""
+    """A bot for one seat. It sees views, never the state.
+
+    A searching strategy sets the class attribute ``needs_sampler = True``; ``play_game``
+    then calls its ``bind_sampler(sampler)`` once (see :func:`make_sampler`) before the
+    first decision. Other strategies pay nothing for it.
+    """
 
     def choose(self, view: View, decision: Decision) -> Action: ...
 
@@ -217,6 +230,33 @@ def derive_rngs(seed: int, n_streams: int) -> tuple[random.Random, list[random.R
     words = np.random.SeedSequence(seed).generate_state(2 * (n_streams + 1), dtype=np.uint32)
     ints = [int(words[2 * k]) << 32 | int(words[2 * k + 1]) for k in range(n_streams + 1)]
     return random.Random(ints[0]), [random.Random(x) for x in ints[1:]]
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def make_sampler(game: Game, state: State, player: int, rng: random.Random):
+    """What a searching strategy gets instead of the state: ``sampler(j)`` returns the
+    j-th determinized copy of the *current* state for ``player`` (the same copy for the
+    same ``j`` until ``sampler.fresh()`` draws a new set; common random numbers across
+    the options of one decision), ``sampler()`` a copy from the next seed of ``rng``.
+    Seeds come from ``rng`` only (derived from the seat's stream), never from time, so a
+    game is the same under any --jobs or backend. The true state is held in a closure,
+    never handed out.
+    """
+    base = [rng.getrandbits(64)]
+    determinize = game.determinize
+
+    def sampler(j: int | None = None):
+        seed = rng.getrandbits(64) if j is None else \
+            base[0] ^ ((j + 1) * 0x9E3779B97F4A7C15 & _MASK64)
+        return determinize(state, player, random.Random(seed))
+
+    def fresh() -> None:
+        base[0] = rng.getrandbits(64)
+
+    sampler.fresh = fresh
+    return sampler
 
 
 @dataclass(slots=True)
@@ -257,6 +297,10 @@ def play_game(
         state.log = log
     bots = [factory(game, p, seat_rngs[p]) if factory is not None else None
             for p, factory in enumerate(strategies)]
+    for p, bot in enumerate(bots):   # searching strategies: a sampler, never the state
+        if getattr(bot, "needs_sampler", False):
+            bot.bind_sampler(make_sampler(game, state, p,
+                                          random.Random(seat_rngs[p].getrandbits(64))))
     chosen: list[int] = []
     cap = max_decisions if max_decisions is not None else game.max_decisions
     decision_fn, apply_fn, view_fn = game.decision, game.apply, game.view

@@ -44,6 +44,8 @@ class Bot:
     #: the rules keys (top-level keys of the game's data, as a scenario overrides them)
     #: whose value this strategy reads from ``view.rules`` and responds to
     reads: ClassVar[tuple[str, ...]] = ()
+    #: a searching strategy sets this; play_game then calls ``bind_sampler(sampler)``
+    needs_sampler: ClassVar[bool] = False
 
     def __init__(self, game, player: int, rng: random.Random, **params: Any):
         unknown = sorted(set(params) - set(self.params))
@@ -108,7 +110,8 @@ def _entry_points() -> tuple:
 
 
 def list_strategies(game: str) -> dict[str, type[Bot]]:
-    """Every strategy of ``game`` by name, ``random`` first."""
+    """Every strategy of ``game`` by name, ``random`` first; ``search`` for every game
+    that implements ``determinize``."""
     found: dict[str, type[Bot]] = {"random": RandomBot}
     try:
         found.update(_module(game).STRATEGIES)
@@ -119,7 +122,24 @@ def list_strategies(game: str) -> dict[str, type[Bot]]:
             found[source.name or source.__name__] = source
         else:
             found.update(getattr(source, "STRATEGIES", {}))
+    if _can_search(game):
+        from strategies.search import SearchBot
+        found.setdefault("search", SearchBot)
     return found
+
+
+def _can_search(game: str) -> bool:
+    from simcli.games import get_game
+
+    try:
+        g = get_game(game)
+    except LookupError:
+        return False
+    method = getattr(type(g), "determinize", None)
+    if method is None:
+        return False
+    from simcli.games.base import BaseGame
+    return method is not BaseGame.determinize
 
 
 def default_mix(game: str) -> tuple[str, ...]:

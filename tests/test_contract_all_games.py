@@ -8,10 +8,13 @@ randomisation (a loky worker) does not change a game.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from simcli import contract
-from simcli.games import GAMES
+from simcli import contract_determinize as det
+from simcli.games import GAMES, get_game
 
 NAMES = list(GAMES)
 
@@ -79,3 +82,92 @@ def test_the_contract_catches_a_game_that_uses_the_global_rng():
     toygame.LEAKY = Leaky()
     with pytest.raises(AssertionError, match="global RNG"):
         contract.check_results_do_not_change_when_global_rngs_are_disturbed("toygame:LEAKY")
+
+
+# ------------------------------------------------------------------ determinize
+def counts(name):
+    return list(get_game(name).players)
+
+
+def rules_for(name, n):
+    g = get_game(name)
+    return g.make_rules(g.default_data(), n)
+
+
+def _points(name, n, seeds):
+    """Random mid-game states: (state, the player to move) at many seeds and depths."""
+    g = get_game(name)
+    rules = rules_for(name, n)
+    for seed in seeds:
+        depth = random.Random(seed * 7 + n).randrange(0, 250)
+        state = det.random_midgame(g, n, rules, seed, depth)
+        d = g.decision(state)
+        if d is not None:
+            yield state, d.player
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_determinize_keeps_the_view_and_the_public_facts_and_plays_on(name):
+    g = get_game(name)
+    for n in counts(name):
+        for k, (state, player) in enumerate(_points(name, n, range(12))):
+            before = det.plain(state, skip_rng=False)
+            copy = g.determinize(state, player, random.Random(k))
+            assert det.plain(state, skip_rng=False) == before, "the original changed"
+            det.check_view_kept(g, state, player, copy)
+            det.check_zones(name, state, copy)
+            det.check_same_rng_same_copy(g, state, player, k)
+            det.check_copy_plays_to_end(g, copy, k)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_determinize_resamples_the_hidden_parts(name):
+    g = get_game(name)
+    n = g.default_players
+    varied = [det.check_hidden_varies(g, s, p) for s, p in _points(name, n, range(15))]
+    assert sum(varied) >= len(varied) * 0.6, f"hidden parts varied in {sum(varied)} of " \
+        f"{len(varied)} states"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_determinize_future_chance_is_resampled(name):
+    """Two copies played with the same choices diverge: the RNG is not the true one."""
+    g = get_game(name)
+    n = g.default_players
+    state = det.random_midgame(g, n, rules_for(name, n), 5, 30)
+    player = g.decision(state).player
+    ends = set()
+    for s in range(6):
+        copy = g.determinize(state, player, random.Random(s))
+        rng = random.Random(99)
+        while (d := g.decision(copy)) is not None:
+            g.apply(copy, d.options[rng.randrange(len(d.options))])
+        ends.add(tuple(g.result(copy).scores))
+    assert len(ends) > 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_repeated_clones_equal_the_original_and_each_other(name):
+    """Love Battle's second clone restores a turn-start snapshot instead of replaying the
+    game: it must give the same copy as the full replay of the first."""
+    g = get_game(name)
+    n = g.default_players
+    for seed in range(4):
+        state = det.random_midgame(g, n, rules_for(name, n), seed, 40 + 30 * seed)
+        first = g.clone(state)
+        rng = random.Random(seed)
+        for _ in range(15):           # the original moves on (a snapshot is taken)
+            d = g.decision(state)
+            if d is None:
+                break
+            g.apply(state, d.options[rng.randrange(len(d.options))])
+        a, b = g.clone(state), g.clone(state)
+        ref = det.plain(state, skip_rng=False)
+        assert det.plain(a, skip_rng=False) == ref == det.plain(b, skip_rng=False)
+        assert det.plain(first, skip_rng=False) != ref or g.decision(state) is None
+
+
+def test_copy_costs_measures_clone_and_determinize():
+    g = get_game("vghs")
+    costs = det.copy_costs(g, 4, points=2, repeat=2)
+    assert costs["states"] == 2 and costs["clone_seconds"] > 0 < costs["determinize_seconds"]

@@ -81,5 +81,15 @@ class ToyGame(BaseGame):
     def describe(self, st, decision, action):
         return f"roll {action} dice"
 
+    def determinize(self, st, player, rng):
+        """Other players' secret cards and the future dice are resampled."""
+        import copy
+        import random
+
+        new = copy.deepcopy(st)
+        new.rng = random.Random(rng.getrandbits(64))
+        new.hand = [c if p == player else rng.randrange(100) for p, c in enumerate(st.hand)]
+        return new
+
 
 GAME = ToyGame()

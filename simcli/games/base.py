@@ -60,6 +60,10 @@ class BaseGame:
     def clone(self, state):
         return copy.deepcopy(state)
 
+    def determinize(self, state, player: int, rng):
+        """A copy with all ``player`` cannot know resampled; each game writes its own."""
+        raise NotImplementedError(f"game {self.name!r} does not implement determinize()")
+
     def describe(self, state, decision: Decision, action) -> str:
         return str(action)
 

@@ -44,19 +44,26 @@ from .plotpoints import (  # noqa: F401
     qualifies,
 )
 from .rooms import cafeteria, pick_girl, roll_test, room_action, room_action_legal  # noqa: F401
-from .state import State
+from .state import State, snapshot
 
 
-def game_flow(st: State):
+def game_flow(st: State, resume: tuple | None = None):
+    """The whole game; with ``resume = (period, player)`` the flow starts at that
+    player's turn of that Class Period (the state restored from a turn-start snapshot)."""
     R = st.rules
-    for p in range(st.n):                                  # LB-026..030
-        st.votes[p] = yield decide(p, "vote", R.vote_options)
-    for period in range(1, R.periods + 1):                 # LB-097
-        st.period = period
-        say(st, f"Class Period {period}")
-        if period > 1:                                     # LB-037, LB-038
-            yield from meddling_phase(st)
-        for p in range(st.n):                              # LB-032..034
+    if resume is None:
+        for p in range(st.n):                              # LB-026..030
+            st.votes[p] = yield decide(p, "vote", R.vote_options)
+    first_period, first_player = resume or (1, 0)
+    for period in range(first_period, R.periods + 1):      # LB-097
+        if resume is None or period > first_period:
+            st.period = period
+            say(st, f"Class Period {period}")
+            if period > 1:                                 # LB-037, LB-038
+                yield from meddling_phase(st)
+        for p in range(first_player if period == first_period else 0, st.n):  # LB-032..034
+            if st.checkpointing:
+                st.checkpoint = (snapshot(st), len(st.history), period, p)
             yield from take_turn(st, p)
         end_meddling(st)                                   # LB-041, LB-035
     st.period = R.periods + 1                              # DATE! (LB-036)

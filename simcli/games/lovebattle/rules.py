@@ -19,7 +19,7 @@ from . import flow
 from .bounds import SCHEMA
 from .data import CARD_TYPES, Rules, compile_rules
 from .scoring import final_result
-from .state import State, View
+from .state import State, View, restore
 
 RULES_VERSION = "1"
 
@@ -89,14 +89,85 @@ class LoveBattle(BaseGame):
         return final_result(state)
 
     def clone(self, state: State) -> State:
-        """An independent copy (RNG included), rebuilt by replaying the chosen actions."""
-        rng = random.Random()
-        rng.setstate(state.rng0)
-        copy = self.setup(state.n, state.rules, rng)
-        for action in state.history:
-            self.apply(copy, action)
+        """An independent copy (RNG included).
+
+        The course of the game is a generator, which cannot be copied: the copy restores
+        the snapshot taken at the start of the current turn and replays this turn's
+        actions, so its cost is that of the state plus one turn. The first clone of a game
+        replays it from the start once and switches the snapshots on.
+        """
+        if not state.replayable:
+            raise ValueError("a determinized Love Battle state cannot be cloned: "
+                             "determinize the true state again instead")
+        cp = state.checkpoint
+        if cp is None:
+            rng = random.Random()
+            rng.setstate(state.rng0)
+            copy = self.setup(state.n, state.rules, rng)
+            copy.checkpointing = True
+            for action in state.history:
+                self.apply(copy, action)
+            state.checkpointing = True
+            state.checkpoint = copy.checkpoint
+        else:
+            snap, start, period, player = cp
+            copy = State.__new__(State)
+            copy.rules = state.rules
+            copy.log = None
+            restore(copy, snap)
+            copy.rng0 = state.rng0
+            copy.history = state.history[:start]
+            copy.checkpoint = cp
+            copy.checkpointing = True
+            copy.replayable = True
+            copy.gen = flow.game_flow(copy, (period, player))
+            copy.pending = next(copy.gen)
+            for action in state.history[start:]:
+                self.apply(copy, action)
         copy.log = None if state.log is None else list(state.log)
         return copy
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """A copy as ``player`` could believe it: what they cannot know is resampled.
+
+        Public: the board, Love, Ki, Plot Points (claimed and face up), discard piles and
+        which Girl's deck every card was drawn from, so each player's count of cards per
+        Girl is known. Hidden: the other players' votes (drawn anew among the vote
+        options), which cards of each Girl they hold (dealt anew from that Girl's unseen
+        cards, their deck included), the order of the Plot Point and Meddling decks, and
+        the RNG (reseeded from ``rng``). The copy cannot be cloned (it has no true history).
+        """
+        new = self.clone(state)
+        new.replayable = False
+        new.checkpoint = None
+        new.checkpointing = False
+        new.rng = random.Random(rng.getrandbits(64))
+        R = state.rules
+        girl = R.card_girl
+        options = R.vote_options
+        for q in range(new.n):
+            if q != player and new.votes[q] is not None:
+                new.votes[q] = options[int(rng.random() * len(options))]
+        others = [q for q in range(new.n) if q != player]
+        for g in range(5):
+            held = [[k for k in new.hands[q] if girl[k] == g] for q in others]
+            if not any(held):
+                rng.shuffle(new.decks[g])
+                continue
+            pool = list(new.decks[g])
+            for cards in held:
+                pool.extend(cards)
+            rng.shuffle(pool)
+            for q, cards in zip(others, held, strict=True):
+                hand = new.hands[q]
+                dealt = pool[len(pool) - len(cards):] if cards else []
+                del pool[len(pool) - len(cards):]
+                rest = [k for k in hand if girl[k] != g]
+                hand[:] = rest + dealt
+            new.decks[g][:] = pool
+        rng.shuffle(new.pp_deck)
+        rng.shuffle(new.med_deck)
+        return new
 
     # -- narration ---------------------------------------------------------------------------
     def describe(self, state: State, decision: Decision, action) -> str:

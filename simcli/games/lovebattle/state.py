@@ -17,7 +17,7 @@ class State:
         "rec_up", "rec_down", "rec_types", "rec_plays", "rec_six", "rec_rooms", "rec_kick",
         "rec_top", "mod_move", "mod_test", "enchant_free", "extra_draw", "flirt_extra",
         "no_kick", "no_seduction", "no_hero_draw", "pending", "gen", "history", "rng0",
-        "over", "answering", "rec_dirty",
+        "over", "answering", "rec_dirty", "checkpoint", "checkpointing", "replayable",
     )
 
     def __init__(self, rules: Rules, rng: random.Random):
@@ -62,6 +62,12 @@ class State:
         self.history: list = []
         self.over = False
         self.answering = -1        # the Girl whose card the Jealousy window answers
+        # copies for search: a snapshot taken at the start of the latest turn (only once
+        # a copy was asked for), so a clone replays that turn only; a determinized copy
+        # has no true history to replay and cannot be cloned
+        self.checkpoint = None
+        self.checkpointing = False
+        self.replayable = True
 
     def reset_record(self) -> None:
         """What the active player has done this turn (Plot Point requirements, LB-089)."""
@@ -74,6 +80,32 @@ class State:
         self.rec_kick = False
         self.rec_top = False
         self.rec_dirty = False     # anything recorded yet this turn
+
+
+#: the fields a turn-start snapshot holds (everything but the rules, RNG, log, flow)
+SNAPSHOT = tuple(f for f in State.__slots__ if f not in (
+    "rules", "rng", "log", "gen", "pending", "history", "rng0", "checkpoint",
+    "checkpointing", "replayable"))
+
+
+def _copy(value):
+    if type(value) is list:
+        return [list(v) if type(v) is list else v for v in value]
+    return value
+
+
+def snapshot(st: State) -> tuple:
+    """The state's plain data at a turn start (lists copied) and its RNG state."""
+    return tuple(_copy(getattr(st, f)) for f in SNAPSHOT), st.rng.getstate()
+
+
+def restore(st: State, snap: tuple) -> None:
+    """Set ``st``'s fields from a snapshot (copied again: a snapshot is reused)."""
+    values, rng_state = snap
+    for f, v in zip(SNAPSHOT, values, strict=True):
+        setattr(st, f, _copy(v))
+    st.rng = random.Random()
+    st.rng.setstate(rng_state)
 
 
 class View:

@@ -370,6 +370,9 @@ class VideoGameChampion(BaseGame):
     def clone(self, state):
         return state.clone()
 
+    def determinize(self, state, player, rng):
+        return state.determinize(player, rng)
+
     def view(self, state, player):
         """Public information only: no bag or deck order, face-down cards, RNG, box."""
         return View(state, player)

@@ -131,7 +131,9 @@ class State:
             value = getattr(self, name)
             if isinstance(value, list | dict):
                 setattr(new, name, copy.copy(value))
-        new.rng = copy.deepcopy(self.rng)
+        rng = self.rng.__class__()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
         new.players = []
         for pl in self.players:
             q = copy.copy(pl)
@@ -140,6 +142,30 @@ class State:
                 if isinstance(value, list | dict):
                     setattr(q, name, copy.copy(value))
             new.players.append(q)
+        return new
+
+    def determinize(self, player: int, rng) -> State:
+        """A copy as ``player`` could believe it: what no player can know is resampled.
+
+        Every player area, the Grid, the Thrill Trail, the Discard Board, the face-up
+        cards and the Crystals (on face-down cards too) are public. Hidden: the order of
+        the tile bag, which games lie face down in the Rental Store and in the Video Game
+        Store deck (dealt anew from the same unseen games, keeping the Crystals where
+        they lie), the order of the magazine deck, and the RNG (reseeded from ``rng``).
+        """
+        import random
+
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        rng.shuffle(new.bag)
+        up = new.rental_up
+        unseen = new.rental[up:] + new.store_deck
+        rng.shuffle(unseen)
+        k = len(new.rental) - up
+        new.rental[up:] = unseen[:k]
+        new.store_deck = unseen[k:]
+        new.rental_set = frozenset(new.rental)
+        rng.shuffle(new.mag_deck)
         return new
 
 

@@ -111,6 +111,9 @@ class VGHS(BaseGame):
     def clone(self, state: State) -> State:
         return state.clone()
 
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        return state.determinize(player, rng)
+
     # -- analysis hooks -------------------------------------------------------------------
     def tables(self, results) -> dict:
         from .analysis import tables

@@ -77,6 +77,28 @@ class State:
         new.views = [None] * self.n
         return new
 
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A copy as ``player`` could believe it: what they cannot know is resampled.
+
+        Hidden from ``player``: the order of the challenge deck and, while everyone is
+        rolling, the other players' dice (a fresh roll of as many dice). Hands are not
+        resampled: every character's power-up cards are printed and every card played or
+        taken back is public, so the history tells each hand exactly. The copy's RNG is
+        reseeded from ``rng``, so its future chance is resampled too.
+        """
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        rng.shuffle(new.deck)
+        if self.rolling:
+            rnd = rng.random
+            for q in range(self.n):
+                if q != player:
+                    counts = [0] * N_FACES
+                    for _ in range(sum(self.dice[q])):
+                        counts[int(rnd() * N_FACES)] += 1
+                    new.dice[q] = counts
+        return new
+
 
 def move_ranks(rank: list[int], deltas: dict[int, int], floor: int = START_RANK) -> None:
     """Move rank tokens by ``deltas`` (player -> rank gained; negative = lost) at once.

@@ -1,0 +1,378 @@
+"""``simcli ladder``: every strategy in one seat against the default mix, and what search
+gains over each heuristic on the same seats and seeds.
+
+Game ``i`` of a ladder gets ``game_seed(seed, i)``; the other seats hold the default mix
+rotated by ``i`` (as in a run) and the tested seat is ``i mod n``, so every subject plays
+every seat equally often against the same opponents on the same cards. ``search`` plays
+once per heuristic of the mix with that heuristic as its base, so its paired gain over
+the heuristic is measured game by game (the unit of observation is the game).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simcli.engine import game_seed, play_game
+from simcli.games import get_game
+from simcli.scenario import ScenarioError
+from strategies import default_mix, list_strategies, resolve
+
+CHUNK = 4          # games per task: a search game costs seconds
+FILES = ("ladder.json", "ladder.md", "plots/ladder.png", "run.json")
+
+
+class LadderError(ScenarioError):
+    """A ladder the user asked for that cannot be played (one line)."""
+
+
+@dataclass(frozen=True)
+class LadderConfig:
+    game: str
+    n_players: int
+    n_games: int
+    seed: int
+    mix: tuple[str, ...]
+    subjects: tuple[tuple[str, str], ...]      # (label, strategy spec)
+    data: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+def subjects(game: str, search: str = "") -> list[tuple[str, str]]:
+    """Every strategy of the game (random first), then ``search`` on each heuristic of the
+    default mix as its base; ``search`` holds extra search parameters (k=v,...)."""
+    names = [n for n in list_strategies(game) if n != "search"]
+    out = [(n, n) for n in names]
+    if "search" in list_strategies(game):
+        extra = f",{search}" if search else ""
+        out += [(f"search({h})", f"search:base={h}{extra}") for h in default_mix(game)]
+    return out
+
+
+def plan_ladder(game: str, players: int | None, games: int, seed: int, search: str = "",
+                data: dict | None = None) -> LadderConfig:
+    g = get_game(game)
+    n = players if players is not None else g.default_players
+    if n not in g.players:
+        raise LadderError(f"{game} takes {', '.join(map(str, g.players))} players, not {n}")
+    if games < 1:
+        raise LadderError(f"--games must be at least 1, not {games}")
+    subs = subjects(game, search)
+    for _, spec in subs:
+        resolve(game, spec)
+    if not any(label.startswith("search(") for label, _ in subs):
+        raise LadderError(f"{game} does not implement determinize(): no search to ladder")
+    return LadderConfig(game=game, n_players=n, n_games=games, seed=seed,
+                        mix=tuple(default_mix(game)), subjects=tuple(subs),
+                        data=dict(data if data is not None else g.default_data()))
+
+
+def seats_for(mix: Sequence[str], n: int, index: int, subject: str) -> list[str]:
+    """The strategies of game ``index``: the mix rotated by ``index``, the subject in seat
+    ``index mod n``."""
+    seats = [mix[(q + index) % len(mix)] for q in range(n)]
+    seats[index % n] = subject
+    return seats
+
+
+def ladder_chunk(cfg: LadderConfig, lo: int, hi: int) -> list[dict]:
+    """Play games ``lo..hi-1`` for every subject; one row per (subject, game)."""
+    game = get_game(cfg.game)
+    rules = game.make_rules(cfg.data, cfg.n_players)
+    factories = {spec: resolve(cfg.game, spec) for _, spec in cfg.subjects}
+    for spec in cfg.mix:
+        factories.setdefault(spec, resolve(cfg.game, spec))
+    rows = []
+    for i in range(lo, hi):
+        seed = game_seed(cfg.seed, i)
+        seat = i % cfg.n_players
+        for label, spec in cfg.subjects:
+            made: list = []
+
+            def tested(g, p, rng, _f=factories[spec], _made=made):
+                _made.append(_f(g, p, rng))
+                return _made[-1]
+
+            fs = [factories[s] for s in seats_for(cfg.mix, cfg.n_players, i, spec)]
+            fs[seat] = tested
+            t0 = time.perf_counter()
+            rec = play_game(game, cfg.n_players, rules, fs, seed)
+            bot = made[0]
+            rows.append({
+                "subject": label, "game_index": i, "seed": seed, "seat": seat + 1,
+                "win_share": float(rec.result.win_shares[seat]),
+                "seconds": time.perf_counter() - t0,
+                "searched": getattr(bot, "searched", 0),
+                "departed": getattr(bot, "departed", 0),
+                "rollouts": getattr(bot, "rollouts_done", 0),
+            })
+    return rows
+
+
+def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
+             scheduler: str | None = None) -> Iterator:
+    """``fn(*task)`` for every task, results in task order (joblib; loky or dask)."""
+    if jobs < 1:
+        jobs = max(1, (os.cpu_count() or 1) + 1 + jobs)
+    if jobs == 1 and backend == "loky":
+        for t in tasks:
+            yield fn(*t)
+        return
+    import joblib
+
+    calls = (joblib.delayed(fn)(*t) for t in tasks)
+    if backend == "dask":
+        from distributed import Client
+
+        client = Client(scheduler) if scheduler else Client(processes=True)
+        try:
+            with joblib.parallel_config(backend="dask"):
+                yield from joblib.Parallel(n_jobs=jobs, return_as="generator")(calls)
+        finally:
+            client.close()
+        return
+    yield from joblib.Parallel(n_jobs=jobs, backend=backend, return_as="generator")(calls)
+
+
+def play_ladder(cfg: LadderConfig, jobs: int = -1, backend: str = "loky",
+                scheduler: str | None = None,
+                progress: Callable[[int], None] | None = None) -> list[dict]:
+    tasks = [(cfg, lo, min(lo + CHUNK, cfg.n_games)) for lo in range(0, cfg.n_games, CHUNK)]
+    rows: list[dict] = []
+    for (_, lo, hi), part in zip(tasks, parallel(ladder_chunk, tasks, jobs, backend,
+                                                 scheduler), strict=True):
+        rows.extend(part)
+        if progress:
+            progress(hi - lo)
+    return rows
+
+
+# ------------------------------------------------------------------------ analysis
+def games_to_settle(diffs: Sequence[float]) -> int | None:
+    """Games a paired mean difference needs for its 95% interval to exclude 0 (normal
+    approximation); None when the mean is 0."""
+    n = len(diffs)
+    if n < 2:
+        return None
+    mean = sum(diffs) / n
+    if abs(mean) < 1e-12:
+        return None
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return max(n, math.ceil((1.96 * sd / abs(mean)) ** 2))
+
+
+def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
+    """Win share per subject (Wilson), paired gain of search over each heuristic (t
+    interval over games, Holm-corrected across the heuristics), costs, findings."""
+    from simcli import stats
+
+    n = cfg.n_players
+    fair = 1.0 / n
+    by: dict[str, dict[int, dict]] = {}
+    for r in rows:
+        by.setdefault(r["subject"], {})[r["game_index"]] = r
+    table = []
+    for label, spec in cfg.subjects:
+        games = by.get(label, {})
+        shares = [games[i]["win_share"] for i in sorted(games)]
+        g = len(shares)
+        wins = sum(shares)
+        lo, hi = stats.wilson(wins, g)
+        row = {"strategy": label, "spec": spec, "games": g,
+               "win_share": wins / g if g else 0.0, "ci_low": lo, "ci_high": hi,
+               "fair_share": fair, "seconds_per_game": (sum(games[i]["seconds"] for i in games)
+                                                         / g if g else 0.0)}
+        if label.startswith("search("):
+            searched = sum(games[i]["searched"] for i in games)
+            row["searched_per_game"] = searched / g if g else 0.0
+            row["departed_per_game"] = sum(games[i]["departed"] for i in games) / g if g else 0.0
+            row["rollouts_per_game"] = sum(games[i]["rollouts"] for i in games) / g if g else 0.0
+        table.append(row)
+    gains = []
+    for h in cfg.mix:
+        base, new = by.get(h, {}), by.get(f"search({h})", {})
+        common = sorted(set(base) & set(new))
+        a = [base[i]["win_share"] for i in common]
+        b = [new[i]["win_share"] for i in common]
+        pd = stats.paired_difference(a, b)
+        gains.append({"heuristic": h, "games": len(common),
+                      "heuristic_share": sum(a) / len(a) if a else 0.0,
+                      "search_share": sum(b) / len(b) if b else 0.0,
+                      "gain": pd["diff"], "ci_low": pd["ci_low"], "ci_high": pd["ci_high"],
+                      "p_value": pd["p_value"],
+                      "games_to_settle": games_to_settle([y - x for x, y in
+                                                          zip(a, b, strict=True)])})
+    holm(gains)
+    cost = _cost(table)
+    return {"game": cfg.game, "players": n, "games": cfg.n_games, "seed": cfg.seed,
+            "mix": list(cfg.mix), "fair_share": fair, "table": table, "gains": gains,
+            "cost": cost, "findings": findings(cfg, table, gains, cost)}
+
+
+def holm(rows: list[dict], key: str = "p_value") -> None:
+    """Holm-adjusted p-values (``p_holm``) for a family of tests, in place (step-down:
+    the k-th smallest p times (m - k + 1), kept monotone, capped at 1)."""
+    m = len(rows)
+    order = sorted(range(m), key=lambda i: rows[i][key])
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * rows[i][key]))
+        rows[i]["p_holm"] = running
+
+
+def _cost(table: list[dict]) -> dict:
+    heur = [r for r in table if not r["strategy"].startswith("search(") and r["games"]]
+    srch = [r for r in table if r["strategy"].startswith("search(") and r["games"]]
+    if not srch:
+        return {}
+    per_game = sum(r["seconds_per_game"] for r in srch) / len(srch)
+    base = sum(r["seconds_per_game"] for r in heur) / len(heur) if heur else 0.0
+    searched = sum(r["searched_per_game"] for r in srch) / len(srch)
+    rollouts = sum(r["rollouts_per_game"] for r in srch) / len(srch)
+    extra = max(per_game - base, 0.0)
+    return {"search_seconds_per_game": per_game, "heuristic_seconds_per_game": base,
+            "search_extra_seconds_per_game": extra,
+            "searched_decisions_per_game": searched, "rollouts_per_game": rollouts,
+            "seconds_per_searched_decision": extra / searched if searched else 0.0,
+            "departures_per_game": sum(r["departed_per_game"] for r in srch) / len(srch)}
+
+
+def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict) -> list[str]:
+    n = cfg.n_players
+    fair = 1.0 / n
+    out = []
+    heur = [r for r in table if not r["strategy"].startswith("search(")
+            and r["strategy"] != "random"]
+    if heur:
+        best = max(heur, key=lambda r: r["win_share"])
+        out.append(f"Strongest heuristic in one seat against the default mix: {best['strategy']}"
+                   f" {best['win_share']:.3f} [{best['ci_low']:.3f}, {best['ci_high']:.3f}] "
+                   f"(fair share {fair:.3f}, {best['games']} games).")
+    rnd = next((r for r in table if r["strategy"] == "random"), None)
+    if rnd:
+        out.append(f"random wins {rnd['win_share']:.3f} [{rnd['ci_low']:.3f}, "
+                   f"{rnd['ci_high']:.3f}] in one seat ({rnd['games']} games).")
+    share = {r["strategy"]: r for r in table}
+    for gr in gains:
+        s = share.get(f"search({gr['heuristic']})")
+        sure = gr["p_holm"] < 0.05
+        verdict = ("search is stronger" if gr["ci_low"] > 0 and sure else
+                   "the heuristic is stronger" if gr["ci_high"] < 0 and sure else
+                   "not settled")
+        more = (f"; about {gr['games_to_settle']} games would settle it"
+                if verdict == "not settled" and gr["games_to_settle"] else "")
+        out.append(
+            f"search on {gr['heuristic']}: {s['win_share']:.3f} [{s['ci_low']:.3f}, "
+            f"{s['ci_high']:.3f}] vs {gr['heuristic_share']:.3f} for {gr['heuristic']} in the "
+            f"same seats on the same seeds, paired gain {gr['gain']:+.3f} "
+            f"[{gr['ci_low']:+.3f}, {gr['ci_high']:+.3f}] ({gr['games']} games, Holm "
+            f"p={gr['p_holm']:.3g}): {verdict}{more}.")
+    if gains:
+        close = [g["heuristic"] for g in gains if g["ci_high"] <= 0.05]
+        out.append(f"Heuristics within +0.05 of search (upper bound of the gain): "
+                   f"{', '.join(close) if close else 'none'} of {len(gains)}.")
+    if cost:
+        out.append(f"search costs {cost['search_seconds_per_game']:.2f} s per game in one "
+                   f"seat ({cost['searched_decisions_per_game']:.1f} searched decisions, "
+                   f"{cost['rollouts_per_game']:.0f} rollouts, "
+                   f"{cost['departures_per_game']:.1f} departures from the base per game; "
+                   f"{cost['seconds_per_searched_decision'] * 1000:.0f} ms per searched "
+                   f"decision) against {cost['heuristic_seconds_per_game'] * 1000:.1f} ms for "
+                   f"a heuristic game.")
+    return out
+
+
+# ------------------------------------------------------------------------ output
+def check_folder(folder: Path) -> None:
+    """A new or empty folder, or one simcli's ladder wrote before (its run.json says so)."""
+    if not folder.exists():
+        return
+    if not folder.is_dir():
+        raise LadderError(f"--out {folder} is a file, not a folder")
+    if not any(folder.iterdir()):
+        return
+    marker = folder / "run.json"
+    try:
+        kind = json.loads(marker.read_text()).get("kind")
+    except (OSError, ValueError):
+        kind = None
+    if kind != "ladder":
+        raise LadderError(f"--out {folder} holds files simcli's ladder did not write; "
+                          "choose another folder")
+
+
+def write(folder: Path, result: dict, meta: dict) -> list[Path]:
+    """ladder.json, ladder.md, plots/ladder.png and run.json, each written atomically."""
+    from simcli.fsio import atomic_write_text
+
+    (folder / "plots").mkdir(parents=True, exist_ok=True)
+    atomic_write_text(folder / "run.json",
+                      json.dumps({"kind": "ladder", **meta}, indent=2, default=str) + "\n")
+    atomic_write_text(folder / "ladder.json", json.dumps(result, indent=2, default=str) + "\n")
+    atomic_write_text(folder / "ladder.md", markdown(result))
+    return [folder / "ladder.json", folder / "ladder.md", plot(result, folder / "plots" /
+                                                                "ladder.png")]
+
+
+def markdown(result: dict) -> str:
+    lines = [f"# Ladder: {result['game']}, {result['players']} players, "
+             f"{result['games']} games (seed {result['seed']})", "", "## Findings", ""]
+    lines += [f"- {f}" for f in result["findings"]]
+    lines += ["", "## Win share in one seat against the default mix "
+              f"({', '.join(result['mix'])})", "",
+              "| strategy | win share | 95% interval | games | s/game |", "|---|---|---|---|---|"]
+    for r in result["table"]:
+        lines.append(f"| {r['strategy']} | {r['win_share']:.3f} | {r['ci_low']:.3f}–"
+                     f"{r['ci_high']:.3f} | {r['games']} | {r['seconds_per_game']:.3f} |")
+    lines += ["", "## Paired gain of search over each heuristic (same seats, same seeds)", "",
+              "| heuristic | heuristic share | search share | gain | 95% interval | Holm p | "
+              "games |", "|---|---|---|---|---|---|---|"]
+    for g in result["gains"]:
+        lines.append(f"| {g['heuristic']} | {g['heuristic_share']:.3f} | "
+                     f"{g['search_share']:.3f} | {g['gain']:+.3f} | {g['ci_low']:+.3f}–"
+                     f"{g['ci_high']:+.3f} | {g['p_holm']:.3g} | {g['games']} |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(result: dict, path: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from simcli.fsio import atomic_path
+
+    table, gains = result["table"], result["gains"]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 0.45 * len(table) + 1.5))
+    labels = [r["strategy"] for r in table]
+    y = list(range(len(table)))
+    est = [r["win_share"] for r in table]
+    err = [[e - r["ci_low"] for e, r in zip(est, table, strict=True)],
+           [r["ci_high"] - e for e, r in zip(est, table, strict=True)]]
+    colors = ["tab:red" if s.startswith("search(") else "tab:blue" for s in labels]
+    ax1.barh(y, est, xerr=err, color=colors, capsize=3)
+    ax1.axvline(result["fair_share"], color="k", ls="--", lw=1, label="fair share")
+    ax1.set_yticks(y, labels)
+    ax1.invert_yaxis()
+    ax1.set_xlabel("win share in one seat (95% Wilson)")
+    ax1.legend(loc="lower right")
+    gy = list(range(len(gains)))
+    ge = [g["gain"] for g in gains]
+    gerr = [[e - g["ci_low"] for e, g in zip(ge, gains, strict=True)],
+            [g["ci_high"] - e for e, g in zip(ge, gains, strict=True)]]
+    ax2.barh(gy, ge, xerr=gerr, color="tab:red", capsize=3)
+    ax2.axvline(0, color="k", lw=1)
+    ax2.axvline(0.05, color="grey", ls=":", lw=1)
+    ax2.set_yticks(gy, [g["heuristic"] for g in gains])
+    ax2.invert_yaxis()
+    ax2.set_xlabel("paired gain of search over the heuristic (95% t)")
+    fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games)")
+    fig.tight_layout()
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, dpi=100)
+    plt.close(fig)
+    return path

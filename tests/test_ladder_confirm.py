@@ -1,0 +1,133 @@
+"""``simcli ladder`` and ``--confirm`` on the toy dice race (search in one / every seat)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from simcli import ladder as lad
+from simcli import stats
+from simcli.cli import app
+
+runner = CliRunner()
+TOY = "toygame:GAME"
+FAST = "rollouts=4,recheck=4,kinds=all"
+
+
+def test_holm_matches_the_step_down_definition():
+    rows = [{"p_value": p} for p in (0.01, 0.04, 0.03, 0.5)]
+    lad.holm(rows)
+    assert [r["p_holm"] for r in rows] == pytest.approx([0.04, 0.09, 0.09, 0.5])
+
+
+def test_seats_for_puts_the_subject_in_a_rotating_seat_among_the_mix():
+    mix = ("a", "b", "c")
+    assert lad.seats_for(mix, 3, 0, "x") == ["x", "b", "c"]
+    assert lad.seats_for(mix, 3, 1, "x") == ["b", "x", "a"]
+    assert lad.seats_for(mix, 3, 5, "x") == ["c", "a", "x"]
+
+
+def test_ladder_pairs_search_with_its_base_on_the_same_seeds(tmp_path):
+    cfg = lad.plan_ladder(TOY, 3, 12, 3, FAST)
+    rows = lad.play_ladder(cfg, jobs=1)
+    res = lad.analyse(cfg, rows)
+    labels = [r["strategy"] for r in res["table"]]
+    assert labels == ["random", "search(random)"]
+    gain = res["gains"][0]
+    base = {r["game_index"]: r["win_share"] for r in rows if r["subject"] == "random"}
+    new = {r["game_index"]: r["win_share"] for r in rows if r["subject"] == "search(random)"}
+    ref = stats.paired_difference([base[i] for i in range(12)], [new[i] for i in range(12)])
+    assert gain["gain"] == pytest.approx(ref["diff"]) and gain["games"] == 12
+    assert {r["seat"] for r in rows} == {1, 2, 3}
+    assert res["findings"] and "paired gain" in " ".join(res["findings"])
+    # same seed, same ladder (timings aside), whatever --jobs
+    again = lad.play_ladder(cfg, jobs=2)
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in again]
+
+
+def test_ladder_command_writes_table_plot_and_findings(tmp_path):
+    folder = tmp_path / "lad"
+    result = runner.invoke(app, ["ladder", TOY, "--games", "8", "--jobs", "1", "--search",
+                                 FAST, "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    data = json.loads((folder / "ladder.json").read_text())
+    assert data["games"] == 8 and data["gains"][0]["heuristic"] == "random"
+    assert (folder / "plots" / "ladder.png").stat().st_size > 1000
+    assert "Paired gain" in (folder / "ladder.md").read_text()
+    # a second ladder may overwrite its own folder
+    again = runner.invoke(app, ["ladder", TOY, "--games", "4", "--jobs", "1", "--search",
+                                FAST, "--out", str(folder)])
+    assert again.exit_code == 0, again.output
+
+
+def test_ladder_refuses_a_folder_it_did_not_write(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep me")
+    result = runner.invoke(app, ["ladder", TOY, "--games", "4", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "did not write" in result.output
+    assert (tmp_path / "mine.txt").read_text() == "keep me"
+
+
+def test_ladder_user_errors_are_one_line():
+    for args, word in ((["ladder", "chess"], "chess"),
+                       (["ladder", TOY, "--players", "9"], "9"),
+                       (["ladder", TOY, "--search", "depth=3"], "depth")):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert word in result.output and "Traceback" not in result.output
+
+
+def test_run_confirm_replays_the_seeds_with_search_in_every_seat(tmp_path):
+    folder = tmp_path / "run"
+    result = runner.invoke(app, ["run", TOY, "--games", "30", "--jobs", "1", "-q", "--out",
+                                 str(folder), "--confirm", "10", "--confirm-search", FAST])
+    assert result.exit_code == 0, result.output
+    data = json.loads((folder / "confirm.json").read_text())
+    check = data["checks"][0]
+    assert data["games"] == 10 and check["games"] == 10
+    assert data["strategies"] == [f"search:base=random,{FAST}"]
+    assert check["change_ci_low"] <= check["change"] <= check["change_ci_high"]
+    assert isinstance(check["holds"], bool)
+    assert "First-player advantage" in data["findings"][0]
+
+
+def test_confirm_needs_at_least_two_games(tmp_path):
+    result = runner.invoke(app, ["run", TOY, "--games", "10", "--jobs", "1", "-q", "--out",
+                                 str(tmp_path / "r"), "--confirm", "1"])
+    assert result.exit_code == 2 and "--confirm" in result.output
+
+
+def test_sweep_confirm_checks_the_fairest_variant_and_the_baseline(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(f'game = "{TOY}"\nplayers = [3]\ngames = 200\nseed = 2\n'
+                    '[[variant]]\nname = "seat1-bonus"\n'
+                    'rules = { start_bonus = { "3" = [10, 0, 0] } }\n'
+                    '[[variant]]\nname = "printed"\n')
+    out = tmp_path / "sw"
+    result = runner.invoke(app, ["sweep", str(path), "--out", str(out), "--jobs", "1", "-q",
+                                 "--confirm", "6", "--confirm-search", FAST])
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "confirm.json").read_text())
+    roles = {c["role"]: c["variant"] for c in data["checks"]}
+    assert roles == {"fairest": "printed", "baseline": "seat1-bonus"}
+    assert set(data["fairest_holds"]) == {"3"}
+    assert any("Fairest variant at 3p" in f for f in data["findings"])
+
+
+def test_confirm_on_dask_matches_loky(tmp_path):
+    """--confirm's chunks go through joblib: a dask LocalCluster gives the same games."""
+    distributed = pytest.importorskip("distributed")
+    from simcli.confirm import play, searching
+    from simcli.execute import plan_run
+
+    cfg = searching(plan_run(TOY, players=3, games=8, seed=5, out=tmp_path).configs[0], 8,
+                    FAST)
+    local, _ = play([cfg], 1, "loky", None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    try:
+        remote, _ = play([cfg], 2, "dask", cluster.scheduler_address)
+    finally:
+        cluster.close()
+    assert remote == local and len(local["game_index"]) == 8 * 3

@@ -1,0 +1,102 @@
+"""The sampler a searching strategy gets from play_game, and the ``search`` strategy."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from toygame import GAME as TOY
+
+from simcli import contract_determinize as det
+from simcli.engine import play_game
+from simcli.execute import execute, plan_run
+from simcli.games import get_game
+from strategies import Bot, default_mix, list_strategies, resolve
+
+TOYNAME = "toygame:GAME"
+
+
+class Probe(Bot):
+    """Records what a searching strategy is given."""
+
+    name = "probe"
+    needs_sampler = True
+
+    def bind_sampler(self, sampler):
+        self.sampler = sampler
+        self.checks = []
+
+    def choose(self, view, decision):
+        a, b = self.sampler(0), self.sampler(0)
+        self.checks.append((det.plain(a, skip_rng=False) == det.plain(b, skip_rng=False),
+                            det.plain(self.game.view(a, self.player)) == det.plain(view)))
+        self.sampler.fresh()
+        return decision.options[0]
+
+
+def test_play_game_gives_a_searcher_a_sampler_of_copies_for_its_own_seat():
+    made = []
+
+    def factory(game, p, rng):
+        made.append(Probe(game, p, rng))
+        return made[-1]
+
+    g = get_game("lovebattle")
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix("lovebattle")
+    play_game(g, 4, rules, [factory] + [resolve("lovebattle", m) for m in mix[:3]], 5)
+    probe = made[0]
+    assert probe.checks and all(same and view for same, view in probe.checks)
+    # the bot holds no state: nothing reachable from its attributes is the game state
+    for part in (v for v in vars(probe).values() if not callable(v)):
+        assert type(part).__name__ != "State"
+
+
+def test_search_is_registered_for_every_game_with_determinize():
+    for name in ("vghs", "vgc", "class89", "lovebattle", TOYNAME):
+        assert "search" in list_strategies(name)
+
+
+@pytest.mark.parametrize("name", ["vghs", "vgc", "class89", "lovebattle"])
+def test_search_plays_legal_games_deterministically_per_seed(name):
+    g = get_game(name)
+    n = g.default_players
+    rules = g.make_rules(g.default_data(), n)
+    mix = default_mix(name)
+    spec = "search:rollouts=4,recheck=2,max_decisions=2"
+    f = [resolve(name, spec)] + [resolve(name, mix[i % len(mix)]) for i in range(1, n)]
+    a = play_game(g, n, rules, f, 9)
+    b = play_game(g, n, rules, f, 9)
+    assert a.history == b.history and a.result == b.result
+    again = play_game(g, n, rules, [None] * n, 9, history=a.history)
+    assert again.result == a.result
+
+
+def test_search_departs_only_after_a_confirmed_gain():
+    """On the toy race rolling two dice is always better; search finds it against a
+    base that rolls one (``random`` picks either)."""
+    made = []
+
+    def factory(game, p, rng):
+        made.append(resolve(TOYNAME, "search:rollouts=16,recheck=16,kinds=all")(game, p, rng))
+        return made[-1]
+
+    rules = TOY.make_rules(TOY.default_data(), 3)
+    play_game(TOY, 3, rules, [factory] + [resolve(TOYNAME, "random")] * 2, 1)
+    bot = made[0]
+    assert bot.searched > 0 and 0 < bot.departed <= bot.searched
+
+
+def test_search_results_are_identical_for_jobs_1_and_2(tmp_path):
+    kwargs = dict(players=3, games=24, seed=4, strategies=["search:rollouts=4,kinds=all",
+                                                           "random"])
+    execute(plan_run(TOYNAME, out=tmp_path / "a", **kwargs), jobs=1, quiet=True)
+    execute(plan_run(TOYNAME, out=tmp_path / "b", **kwargs), jobs=2, quiet=True)
+    assert (tmp_path / "a" / "results.parquet").read_bytes() == \
+        (tmp_path / "b" / "results.parquet").read_bytes()
+
+
+def test_search_needs_a_sampler_only_when_asked():
+    """Heuristics do not get a sampler (their hot path is untouched)."""
+    g = get_game("vghs")
+    bot = resolve("vghs", default_mix("vghs")[0])(g, 0, random.Random(1))
+    assert not getattr(bot, "needs_sampler", False)
