@@ -122,10 +122,10 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
         for t in tasks:
             yield fn(*t)
         return
-    import joblib
-
-    calls = (joblib.delayed(fn)(*t) for t in tasks)
     if backend == "dask":
+        import joblib
+
+        calls = (joblib.delayed(fn)(*t) for t in tasks)
         from distributed import Client
 
         client = Client(scheduler) if scheduler else Client(processes=True)
@@ -135,7 +135,19 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
         finally:
             client.close()
         return
-    yield from joblib.Parallel(n_jobs=jobs, backend=backend, return_as="generator")(calls)
+    # loky: the same reusable executor the runner drives (simcli.runner._loky_results);
+    # joblib.Parallel on top of it would find an executor it did not set up
+    from joblib.externals.loky import get_reusable_executor
+
+    executor = get_reusable_executor(max_workers=min(jobs, max(1, len(tasks))))
+    futures = [executor.submit(fn, *t) for t in tasks]
+    try:
+        for future in futures:
+            yield future.result()
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
 
 
 def play_ladder(cfg: LadderConfig, jobs: int = -1, backend: str = "loky",
