@@ -85,11 +85,12 @@ WideOpt = Annotated[bool, typer.Option("--wide", help="Print every column, every
 MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", metavar="N",
                                                  help="With --until-ci: most "
                         "games per variant (default 100x --games).")]
-ConfirmOpt = Annotated[int | None, typer.Option("--confirm", help="Replay N of the same seeds "
-                       "with search in every seat and report whether the seat verdict "
-                       "holds (a paired change with an interval; confirm.json).")]
-ConfirmSearchOpt = Annotated[str, typer.Option("--confirm-search", help="Extra search "
-                             "parameters for --confirm, k=v,... (e.g. rollouts=8).")]
+ConfirmOpt = Annotated[int | None, typer.Option("--confirm", metavar="N", help="Replay N of "
+                       "the same seeds with search in every seat and report whether the seat "
+                       "verdict holds (a paired change with an interval; confirm.json).")]
+ConfirmSearchOpt = Annotated[str, typer.Option("--confirm-search", metavar="K=V,...",
+                             help="Extra search parameters for --confirm, k=v,... "
+                             "(e.g. rollouts=8).")]
 
 
 def _print_version(value: bool) -> None:
@@ -624,19 +625,20 @@ def bench(
 @app.command()
 @user_errors
 def ladder(
-    game: Annotated[str, typer.Argument(help="vghs, vgc, class89 or lovebattle (or a "
-                                        "designer's game implementing determinize).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="vghs, vgc, class89 or "
+                                        "lovebattle (or a designer's game implementing "
+                                        "determinize).")],
     players: PlayersOpt = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per strategy (search "
-                     "costs about a second per game).")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Root seed.")] = 1,
-    search: Annotated[str, typer.Option("--search", help="Extra search parameters, "
-                      "k=v,... (e.g. rollouts=32,recheck=16).")] = "",
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per "
+                     "strategy (search costs about a second per game).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Root seed.")] = 1,
+    search: Annotated[str, typer.Option("--search", metavar="K=V,...", help="Extra search "
+                      "parameters, k=v,... (e.g. rollouts=32,recheck=16).")] = "",
     jobs: JobsOpt = -1,
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,
-    out_dir: Annotated[str | None, typer.Option("--out", "-o", help="Output folder (default "
-                       "reports/ladder-<game>-<players>p-<seed>/).")] = None,
+    out_dir: Annotated[str | None, typer.Option("--out", "-o", metavar="DIR", help="Output "
+                       "folder (default reports/ladder-<game>-<players>p-<seed>/).")] = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Every strategy in one seat against the default mix, and search's paired gain."""

@@ -61,8 +61,8 @@ def vote_type_table(df: Frame) -> pl.DataFrame:
            .agg(pl.len().alias("votes"),
                 pl.col("vote_paid").cast(pl.Int64).sum().alias("paid"),
                 pl.col("vote_correct").cast(pl.Int64).sum().alias("correct"),
-                pl.col("vote_ki").mean().alias("mean_vote_ki"),
-                pl.col("vote_ki").std().alias("sd_vote_ki"),
+                pl.col("vote_ki").mean().round(9).alias("mean_vote_ki"),
+                pl.col("vote_ki").std().round(9).alias("sd_vote_ki"),  # order-free digits
                 pl.col("win_share").mean().alias("win_share"))
            .with_columns((pl.col("votes") / pl.col("votes").sum().over(g)).alias("chosen_share"),
                          (pl.col("paid") / pl.col("votes")).alias("pays")))
