@@ -19,13 +19,9 @@ def game_tables(summary: dict, key: str = "game_tables") -> list[tuple[str, str,
     Accepts both shapes of summary.json: ``{title: rows}`` and the versioned
     ``{id: {"title": title, "rows": rows}}``.
     """
-    out = []
-    for ident, value in (summary.get(key) or {}).items():
-        if isinstance(value, dict) and "rows" in value:
-            out.append((str(ident), str(value.get("title", ident)), list(value["rows"] or [])))
-        elif isinstance(value, list):
-            out.append((str(ident), str(ident), value))
-    return out
+    from simcli.report import tables  # the one reader of summary tables
+
+    return [(ident, str(t["title"]), list(t["rows"])) for ident, t in tables(summary, key).items()]
 
 
 def effective_data(summary: dict) -> tuple[dict | None, str]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from simcli.engine import RulesError
 from simcli.games import UnknownGameError, get_game
+from simcli.games.schema import type_name
 
 #: keys that mark invented values in data files; never required in a designer's file
 META_KEYS = ("provisional", "note", "notes", "source")
@@ -48,22 +49,6 @@ def file_hash(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
-def _type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "table"
-    return type(value).__name__
-
-
 def _same_type(expected: Any, given: Any) -> bool:
     if isinstance(expected, bool) or isinstance(given, bool):
         return isinstance(expected, bool) and isinstance(given, bool)
@@ -71,7 +56,7 @@ def _same_type(expected: Any, given: Any) -> bool:
         return isinstance(given, int | float)
     if isinstance(expected, int):
         return isinstance(given, int)
-    return _type_name(expected) == _type_name(given)
+    return type_name(expected) == type_name(given)
 
 
 def check_schema(expected: Any, given: Any, key: str = "") -> None:
@@ -84,7 +69,7 @@ def check_schema(expected: Any, given: Any, key: str = "") -> None:
     where = key or "the data file"
     if not _same_type(expected, given):
         raise ScenarioError(
-            f"{where}: expected {_type_name(expected)}, got {_type_name(given)} ({given!r:.40})"
+            f"{where}: expected {type_name(expected)}, got {type_name(given)} ({given!r:.40})"
         )
     if isinstance(expected, dict):
         unknown = sorted(set(given) - set(expected) - set(META_KEYS))
@@ -121,7 +106,7 @@ def check_schema(expected: Any, given: Any, key: str = "") -> None:
             for i, element in enumerate(given):
                 ekey = f"{key}[{i}]"
                 if not isinstance(element, dict):
-                    raise ScenarioError(f"{ekey}: expected table, got {_type_name(element)}")
+                    raise ScenarioError(f"{ekey}: expected table, got {type_name(element)}")
                 unknown = sorted(set(element) - set(merged) - set(META_KEYS))
                 if unknown:
                     raise ScenarioError(
@@ -138,8 +123,8 @@ def check_schema(expected: Any, given: Any, key: str = "") -> None:
             for i, value in enumerate(given):
                 if not _same_type(expected[0], value):
                     raise ScenarioError(
-                        f"{key}[{i}]: expected {_type_name(expected[0])}, got "
-                        f"{_type_name(value)} ({value!r:.40})"
+                        f"{key}[{i}]: expected {type_name(expected[0])}, got "
+                        f"{type_name(value)} ({value!r:.40})"
                     )
 
 
