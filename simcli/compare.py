@@ -1,4 +1,4 @@
-"""``compare`` two result folders and ``check`` a scenario against a baseline or bounds."""
+"""``compare`` two result folders (and parse a scenario's [check] bounds for :mod:`simcli.gate`)."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,6 @@ from scipy import stats as sps
 
 from simcli import compare_stats as cstats
 from simcli import stats, tables
-from simcli.report import md_table
 from simcli.scenario import ScenarioError
 
 SIGNIFICANCE = 0.05
@@ -356,22 +355,6 @@ def comparison_json(base: Side, new: Side, comp: Comparison) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------ check
-def check_against_baseline(comp: Comparison, tolerance: float) -> list[str]:
-    """Failures: seat or strategy win shares that moved by more than ``tolerance`` and
-    significantly (after the Holm correction of the comparison's family)."""
-    failures = []
-    for label, df, key in (("seat", comp.seats, "seat"), ("strategy", comp.strategies,
-                                                           "strategy")):
-        for r in df.iter_rows(named=True) if not df.is_empty() else []:
-            if abs(r["diff"]) > tolerance and r["significant"]:
-                failures.append(
-                    f"{label} {r[key]} ({r['variant']}, {r['n_players']}p) win share moved "
-                    f"{r['diff']:+.3f} ({r['base']:.3f} -> {r['new']:.3f}, 95% CI "
-                    f"[{r['ci_low']:+.3f}, {r['ci_high']:+.3f}], p={r['p_value']:.2g}, "
-                    f"Holm p={r['p_holm']:.2g})")
-    return failures
-
-
 BOUND_KEYS = ("seat_share", "strategy_share", "first_player_advantage")
 
 
@@ -409,126 +392,3 @@ def parse_bounds(check: dict[str, Any], where: str) -> list[tuple[str, str, floa
         raise ScenarioError(f"{where}: [check] declares no bounds; valid: "
                             + ", ".join(BOUND_KEYS))
     return out
-
-
-def judge_bounds(summary: dict, bounds: list[tuple[str, str, float, float]]) -> list[dict]:
-    """Each bound: pass (interval inside), fail (interval outside) or undecided."""
-    out = []
-    seats = {str(r["seat"]): r for r in summary["seats"]}
-    strats = {r["strategy"]: r for r in summary["strategy_table"]}
-    fair = summary["fairness"][0] if summary["fairness"] else None
-    for kind, subject, lo, hi in bounds:
-        if kind == "seat_share":
-            row = seats.get(subject)
-            if row is None:
-                raise ScenarioError(f"check.seat_share.{subject}: no such seat "
-                                    f"(seats: {', '.join(seats)})")
-            value, clo, chi = row["win_share"], row["ci_low"], row["ci_high"]
-        elif kind == "strategy_share":
-            row = strats.get(subject)
-            if row is None:
-                raise ScenarioError(f"check.strategy_share.{subject}: no such strategy "
-                                    f"(strategies: {', '.join(strats)})")
-            value, clo, chi = row["win_share"], row["ci_low"], row["ci_high"]
-        else:
-            if fair is None:
-                raise ScenarioError("check.first_player_advantage: a solo game against an "
-                                    "automaton has no first-player advantage")
-            value, clo, chi = (fair["first_player_advantage"], fair["fpa_ci_low"],
-                               fair["fpa_ci_high"])
-        if lo <= clo and chi <= hi:
-            verdict = "pass"
-        elif chi < lo or clo > hi:
-            verdict = "fail"
-        else:
-            verdict = "undecided"
-        out.append({"bound": kind, "subject": subject, "low": lo, "high": hi,
-                    "value": value, "ci_low": clo, "ci_high": chi, "verdict": verdict,
-                    "games": summary["games"]})
-    return out
-
-
-@dataclass
-class CheckOutcome:
-    passed: bool
-    text: str
-    folder: Path
-    games: int
-
-
-def run_check(scenario: str, *, baseline: str | None, tolerance: float,
-              max_games: int | None, games: int | None, out: str | None,
-              **run_kwargs: Any) -> CheckOutcome:
-    """Run a scenario and judge it against a baseline summary or its [check] bounds."""
-    import dataclasses
-
-    from simcli import report
-    from simcli.execute import execute, plan_run
-    from simcli.scenario import load_scenario
-
-    scen = load_scenario(scenario)
-    folder = out or str(Path("reports") / f"check-{Path(scenario).stem}")
-    plan = plan_run(None, scenario=scenario, games=games, out=folder)
-    if baseline:
-        if not tolerance >= 0:  # also refuses nan
-            raise ScenarioError(f"--tolerance must be >= 0, not {tolerance}")
-        base = load_side(baseline)
-        from simcli.outdir import check_folder
-
-        check_folder(plan.folder, what="--out", protect=(baseline,))
-        refuse_mismatch(base.summary, {**plan.meta, "seats": [
-            {"n_players": n} for n in plan.meta["players"]]})
-        outcome = execute(plan, **run_kwargs)
-        if outcome.summary is None:
-            raise ScenarioError(f"no game of {scenario} finished; see {folder}/errors.jsonl")
-        new = load_side(plan.folder)
-        comp = compare(base, new)
-        failures = check_against_baseline(comp, tolerance)
-        text = comparison_markdown(base, new, comp)
-        verdict = (f"FAIL: {len(failures)} win share(s) moved by more than {tolerance} and "
-                   "significantly:\n" + "\n".join(f"- {f}" for f in failures)
-                   if failures else f"PASS: no win share moved by more than {tolerance} "
-                   "significantly")
-        return CheckOutcome(not failures, text + "\n" + verdict + "\n", plan.folder,
-                            outcome.summary["games"])
-    if not scen.check:
-        raise ScenarioError(f"scenario {scenario!r} has no [check] bounds; give --baseline "
-                            "SUMMARY.json or add a [check] table")
-    bounds = parse_bounds(scen.check, f"scenario {scenario!r}")
-    n = plan.configs[0].n_games
-    limit = max_games or max(n, 20 * n)
-    if limit < n:
-        raise ScenarioError(f"--max-games {limit} is below the first look of {n} games")
-    outcome = execute(plan, **run_kwargs)
-    while True:
-        if outcome.summary is None:
-            raise ScenarioError(f"no game of {scenario} finished; see {folder}/errors.jsonl")
-        verdicts = judge_bounds(outcome.summary, bounds)
-        if outcome.interrupted or n >= limit or all(v["verdict"] != "undecided"
-                                                    for v in verdicts):
-            break
-        want = min(limit, 2 * n)
-        plan.configs = [dataclasses.replace(c, n_games=want) for c in plan.configs]
-        plan.meta["games"] = want
-        run_kwargs.pop("resume", None)
-        outcome = execute(plan, start=n, **run_kwargs)
-        n = want
-    plan.meta["stopping"] = f"check bounds, sequential: stopped after {n} games"
-    report.write_run_file(plan.folder, plan.meta)
-    failed = []
-    for v in verdicts:
-        if v["verdict"] == "undecided":
-            inside = v["low"] <= v["value"] <= v["high"]
-            v["verdict"] = "undecided (estimate inside)" if inside else \
-                "fail (undecided, estimate outside)"
-        if v["verdict"].startswith("fail"):
-            failed.append(v)
-    lines = [f"### simcli check {scenario}: {n} games", "",
-             md_table(pl.DataFrame(verdicts)), ""]
-    for v in failed:
-        lines.append(f"FAIL: {v['bound']} {v['subject']} = {v['value']:.3f}, 95% CI "
-                     f"[{v['ci_low']:.3f}, {v['ci_high']:.3f}] outside [{v['low']}, "
-                     f"{v['high']}] after {v['games']} games")
-    if not failed:
-        lines.append(f"PASS: every bound holds after {n} games")
-    return CheckOutcome(not failed, "\n".join(lines) + "\n", plan.folder, n)
