@@ -206,6 +206,14 @@ def plots(df: Frame, folder: Path) -> list[Path]:
             ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0),
                       frameon=False, title="variant", title_fontsize=8)
 
+    def rows_by(part, key):
+        """variant -> {key value: row} of one panel's table."""
+        def rows_for(v):
+            sub = part if "variant" not in part.columns else part.filter(
+                pl.col("variant") == v)
+            return {r[key]: r for r in sub.iter_rows(named=True)}
+        return rows_for
+
     def bars(ax, groups, rows_for, value):
         width = 0.8 / len(order)
         for i, v in enumerate(order):
@@ -226,12 +234,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     for ax, n in zip(axes[0], counts, strict=True):
         part = t.filter(pl.col("n_players") == n)
 
-        def rows_for(v, part=part):
-            sub = part if "variant" not in part.columns else part.filter(
-                pl.col("variant") == v)
-            return {r["girl"]: r for r in sub.iter_rows(named=True)}
-
-        bars(ax, girls, rows_for, lambda r, k: 0.0 if r is None else
+        bars(ax, girls, rows_by(part, "girl"), lambda r, k: 0.0 if r is None else
              (r["otm_rate"], r["ci_low"], r["ci_high"])[k])
         ax.set_ylim(0, 1)
         ax.set_title(f"{n} players", fontsize=9)
@@ -252,12 +255,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     for ax, n in zip(axes[0], counts, strict=True):
         part = t.filter(pl.col("n_players") == n)
 
-        def rows_for(v, part=part):
-            sub = part if "variant" not in part.columns else part.filter(
-                pl.col("variant") == v)
-            return {r["vote_type"]: r for r in sub.iter_rows(named=True)}
-
-        bars(ax, types, rows_for, lambda r, k: 0.0 if r is None else
+        bars(ax, types, rows_by(part, "vote_type"), lambda r, k: 0.0 if r is None else
              (r["pays"], r["pays_ci_low"], r["pays_ci_high"])[k])
         ax.set_xticks(range(len(types)), [names.get(x, x) for x in types])
         ax.set_ylim(0, 1)
