@@ -300,17 +300,16 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
 
 # ------------------------------------------------------------------------ output
 def check_folder(folder: Path) -> None:
-    """A new or empty folder, or one simcli's ladder wrote before (its run.json says so)."""
-    if not folder.exists():
+    """A folder simcli may write into at all (:func:`simcli.outdir.check_folder`: new,
+    empty or simcli's own), and, if it holds anything, one a ladder wrote before."""
+    from simcli import outdir
+
+    outdir.check_folder(folder)
+    if not folder.is_dir() or not any(folder.iterdir()):
         return
-    if not folder.is_dir():
-        raise LadderError(f"--out {folder} is a file, not a folder")
-    if not any(folder.iterdir()):
-        return
-    marker = folder / "run.json"
     try:
-        kind = json.loads(marker.read_text()).get("kind")
-    except (OSError, ValueError):
+        kind = json.loads((folder / "run.json").read_text()).get("kind")
+    except (OSError, ValueError, AttributeError):
         kind = None
     if kind != "ladder":
         raise LadderError(f"--out {folder} holds files simcli's ladder did not write; "
@@ -319,11 +318,13 @@ def check_folder(folder: Path) -> None:
 
 def write(folder: Path, result: dict, meta: dict) -> list[Path]:
     """ladder.json, ladder.md, plots/ladder.png and run.json, each written atomically."""
+    from simcli import outdir
     from simcli.fsio import atomic_write_text
 
     (folder / "plots").mkdir(parents=True, exist_ok=True)
-    atomic_write_text(folder / "run.json",
-                      json.dumps({"kind": "ladder", **meta}, indent=2, default=str) + "\n")
+    files = ["ladder.json", "ladder.md", "plots/ladder.png"]
+    atomic_write_text(folder / "run.json", json.dumps(
+        outdir.marker({"kind": "ladder", **meta}, files), indent=2, default=str) + "\n")
     atomic_write_text(folder / "ladder.json", json.dumps(result, indent=2, default=str) + "\n")
     atomic_write_text(folder / "ladder.md", markdown(result))
     return [folder / "ladder.json", folder / "ladder.md", plot(result, folder / "plots" /
