@@ -88,7 +88,8 @@ def _max_dev(df, variant: str, n: int, limit: int) -> float:
 def choose_configs(configs: list[RunConfig], results, sweep: bool
                    ) -> list[tuple[RunConfig, str]]:
     """A run: its config. A sweep: per player count, the fairest variant (of the whole
-    sweep's ranking) and the baseline (the first variant), with their roles."""
+    sweep's ranking) and the baseline (the printed rules, see :func:`baseline_of`), with
+    their roles."""
     if not sweep:
         return [(c, "run") for c in configs]
     from simcli.sweep import ranking_table
@@ -100,9 +101,21 @@ def choose_configs(configs: list[RunConfig], results, sweep: bool
         rows = ranked.filter(ranked["n_players"] == n).sort("rank")
         best = rows["variant"][0] if rows.height else mine[0].variant
         picked += [(c, "fairest") for c in mine if c.variant == best]
-        if mine[0].variant != best:
-            picked.append((mine[0], "baseline"))
+        base = baseline_of(mine)
+        if base.variant != best:
+            picked.append((base, "baseline"))
     return picked
+
+
+def baseline_of(configs: list[RunConfig]) -> RunConfig:
+    """The variant that plays the printed rules (its data equal the game's shipped data),
+    else the sweep's first variant: a grid's first cell is rarely the printed game."""
+    from simcli.games import get_game
+
+    for c in configs:
+        if c.data_file is None and c.data == get_game(c.game).default_data():
+            return c
+    return configs[0]
 
 
 def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = False,

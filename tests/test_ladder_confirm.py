@@ -110,14 +110,16 @@ def test_sweep_confirm_checks_the_fairest_variant_and_the_baseline(tmp_path):
     path.write_text(f'game = "{TOY}"\nplayers = [3]\ngames = 200\nseed = 2\n'
                     '[[variant]]\nname = "seat1-bonus"\n'
                     'rules = { start_bonus = { "3" = [10, 0, 0] } }\n'
-                    '[[variant]]\nname = "printed"\n')
+                    '[[variant]]\nname = "small-bonus"\n'
+                    'rules = { start_bonus = { "3" = [0, 1, 0] } }\n')
     out = tmp_path / "sw"
     result = runner.invoke(app, ["sweep", str(path), "--out", str(out), "--jobs", "1", "-q",
                                  "--confirm", "6", "--confirm-search", FAST])
     assert result.exit_code == 0, result.output
     data = json.loads((out / "confirm.json").read_text())
     roles = {c["role"]: c["variant"] for c in data["checks"]}
-    assert roles == {"fairest": "printed", "baseline": "seat1-bonus"}
+    # no variant plays the printed rules: the baseline is the sweep's first variant
+    assert roles == {"fairest": "small-bonus", "baseline": "seat1-bonus"}
     assert set(data["fairest_holds"]) == {"3"}
     assert any("Fairest variant at 3p" in f for f in data["findings"])
 
@@ -206,3 +208,13 @@ def test_fairest_under_search_is_a_paired_bootstrap_with_an_interval():
     assert out["max_seat_deviation_baseline"] == pytest.approx(2 / 3)
     swapped = [{**checks[0], "variant": "lopsided"}, {**checks[1], "variant": "fair"}]
     assert fairest_under_search(swapped, strong, 60)["3"]["holds"] is False
+
+
+def test_a_sweeps_baseline_is_the_variant_with_the_printed_rules():
+    from simcli.confirm import baseline_of
+    from simcli.sweep import plan_sweep
+
+    plan = plan_sweep("scenarios/lovebattle-payouts.toml")
+    base = baseline_of(plan.configs)
+    assert base.overrides == {"otm_payout": 5, "triangle_payout": 8}
+    assert plan.configs[0].overrides != base.overrides     # the grid starts at 4 / 7
