@@ -6,6 +6,12 @@ seat searching on top of the heuristic that sat there (``search:base=<that>``). 
 cards are the same (the game stream never depends on the strategies), so each game is a
 pair: the change of seat 1's win share is a paired difference over games with a t
 interval, and the first-player advantage under search has its own Wilson interval.
+
+A verdict *holds* when the paired change is inside +-MARGIN (its whole interval),
+*changes* when the change is significant after Holm's correction over every check of the
+confirm, and is *not settled* otherwise, with the games that would settle it. For a sweep,
+whether the fairest variant stays fairer than the baseline under search is a paired
+bootstrap over the same seeds (simcli.ranking), with an interval.
 Chunks are small (a search game costs seconds) and go through joblib like a run's, so
 ``--backend dask`` carries them to a cluster; results do not depend on --jobs.
 """
@@ -13,14 +19,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from simcli import outdir
 from simcli.ladder import parallel
 from simcli.scenario import ScenarioError
 from simcli.worker import RunConfig, play_chunk
 
 CHUNK = 2
+#: a change of seat 1's win share inside +-MARGIN counts as no change
+MARGIN = 0.05
+LEVEL = 0.05
 
 
 def searching(cfg: RunConfig, n: int, search: str = "") -> RunConfig:
@@ -75,7 +88,8 @@ def _max_dev(df, variant: str, n: int, limit: int) -> float:
 def choose_configs(configs: list[RunConfig], results, sweep: bool
                    ) -> list[tuple[RunConfig, str]]:
     """A run: its config. A sweep: per player count, the fairest variant (of the whole
-    sweep's ranking) and the baseline (the first variant), with their roles."""
+    sweep's ranking) and the baseline (the printed rules, see :func:`baseline_of`), with
+    their roles."""
     if not sweep:
         return [(c, "run") for c in configs]
     from simcli.sweep import ranking_table
@@ -87,9 +101,21 @@ def choose_configs(configs: list[RunConfig], results, sweep: bool
         rows = ranked.filter(ranked["n_players"] == n).sort("rank")
         best = rows["variant"][0] if rows.height else mine[0].variant
         picked += [(c, "fairest") for c in mine if c.variant == best]
-        if mine[0].variant != best:
-            picked.append((mine[0], "baseline"))
+        base = baseline_of(mine)
+        if base.variant != best:
+            picked.append((base, "baseline"))
     return picked
+
+
+def baseline_of(configs: list[RunConfig]) -> RunConfig:
+    """The variant that plays the printed rules (its data equal the game's shipped data),
+    else the sweep's first variant: a grid's first cell is rarely the printed game."""
+    from simcli.games import get_game
+
+    for c in configs:
+        if c.data_file is None and c.data == get_game(c.game).default_data():
+            return c
+    return configs[0]
 
 
 def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = False,
@@ -121,7 +147,7 @@ def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = Fal
         fair = 1.0 / c.n_players
         fpa_h = stats.first_player_advantage(sum(a), len(a), c.n_players)
         fpa_s = stats.first_player_advantage(sum(b), len(b), c.n_players)
-        holds = pd["ci_low"] <= 0 <= pd["ci_high"]
+        half = (pd["ci_high"] - pd["ci_low"]) / 2
         checks.append({
             "variant": c.variant, "role": role, "n_players": c.n_players,
             "games": len(common),
@@ -134,41 +160,113 @@ def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = Fal
             "max_seat_deviation_heuristics": _max_dev(results, c.variant, c.n_players, limit),
             "max_seat_deviation_search": (_max_dev(strong, c.variant, c.n_players, limit)
                                           if strong.height else None),
-            "holds": bool(holds),
+            "change_sd": float(np.std(np.subtract(b, a), ddof=1)) if len(a) > 1 else None,
+            "change_ci_half_width": half,
         })
+    judge(checks, limit)
     result = {"games": limit, "strategies": list(searched[0].strategies) if searched else [],
               "errors": len(errors), "checks": checks,
               "findings": findings(checks, sweep)}
     if sweep:
-        result["fairest_holds"] = fairest_holds(checks)
-        for n, held in result["fairest_holds"].items():
-            if held is not None:
-                word = ("still at least as fair as the baseline" if held else
-                        "no longer fairer than the baseline")
-                result["findings"].append(
-                    f"Fairest variant at {n}p under search play: {word} (largest seat "
-                    f"deviation on {limit} seeds; a point estimate).")
+        result["fairest"] = fairest_under_search(checks, strong, limit)
+        result["fairest_holds"] = {n: f["holds"] for n, f in result["fairest"].items()}
+        result["findings"] += [f["finding"] for f in result["fairest"].values()
+                               if f["finding"]]
     atomic_write_text(folder / "confirm.json", json.dumps(result, indent=2, default=str) + "\n")
     atomic_write_text(folder / "confirm.md", "# Verdicts under search play\n\n" + "".join(
         f"- {f}\n" for f in result["findings"]))
+    written = ["confirm.json", "confirm.md"]
     if errors:
-        with (folder / "errors.jsonl").open("a", encoding="utf-8") as fh:
-            for e in errors:
-                fh.write(json.dumps({**e, "confirm": True}) + "\n")
+        log = folder / "errors.jsonl"
+        old = log.read_text(encoding="utf-8") if log.is_file() else ""
+        atomic_write_text(log, old + "".join(json.dumps({**e, "confirm": True}) + "\n"
+                                             for e in errors))
+        written.append("errors.jsonl")
+    outdir.note(folder, written)  # a rerun of this folder may delete them
     return result
 
 
-def fairest_holds(checks: list[dict]) -> dict:
-    """Per player count: is the fairest variant still at least as fair as the baseline
-    when every seat searches?"""
-    out = {}
+def judge(checks: list[dict], games: int) -> None:
+    """Holm over the family of checks, then holds / changes / not settled, in place."""
+    from simcli import stats
+
+    ranks = sorted(range(len(checks)), key=lambda i: checks[i]["change_p_value"])
+    running = 0.0
+    for k, i in enumerate(ranks):
+        running = max(running, min(1.0, (len(checks) - k) * checks[i]["change_p_value"]))
+        checks[i]["change_p_holm"] = running
+    for c in checks:
+        inside = -MARGIN <= c["change_ci_low"] and c["change_ci_high"] <= MARGIN
+        if c["change_p_holm"] < LEVEL:
+            c["verdict"] = "changes"
+        elif inside:
+            c["verdict"] = "holds"
+        else:
+            c["verdict"] = "not settled"
+        c["holds"] = {"holds": True, "changes": False}.get(c["verdict"])
+        sd = c.get("change_sd") or 0.0
+        need = None
+        if c["verdict"] == "not settled" and sd > 0:
+            # games for the paired interval's half-width to shrink to MARGIN / 2
+            z = stats.norm_ppf(1 - LEVEL / 2)
+            need = max(0, math.ceil((z * sd / (MARGIN / 2)) ** 2) - games)
+        c["games_to_settle"] = need
+
+
+def _matrix(df, variant: str, n: int, limit: int):
+    """Games x seats win shares of one variant and player count (games < limit)."""
+    import polars as pl
+
+    sub = (df.filter((pl.col("variant") == variant) & (pl.col("n_players") == n)
+                     & (pl.col("game_index") < limit) & (pl.col("seat") <= n))
+           .sort("game_index", "seat"))
+    games = sub["game_index"].unique().sort().to_list()
+    mat = np.zeros((len(games), n))
+    row = {g: i for i, g in enumerate(games)}
+    for g, seat, share in zip(sub["game_index"], sub["seat"], sub["win_share"], strict=True):
+        mat[row[g], seat - 1] = share
+    return games, mat
+
+
+def fairest_under_search(checks: list[dict], strong, limit: int) -> dict:
+    """Per player count: is the fairest variant still fairer than the baseline with
+    search in every seat? Paired bootstrap (same seeds) of the difference of their largest
+    seat deviations, fairest - baseline: below 0 it is still fairer."""
+    from simcli.ranking import bootstrap, unfairness
+
+    out: dict[str, dict] = {}
     for n in sorted({c["n_players"] for c in checks}):
         rows = {c["role"]: c for c in checks if c["n_players"] == n}
-        if "fairest" not in rows or "baseline" not in rows:
-            out[str(n)] = None      # the baseline is the fairest: nothing to compare
+        if "fairest" not in rows or "baseline" not in rows or not strong.height:
+            out[str(n)] = {"holds": None, "finding": None,
+                           "note": "the baseline is the fairest variant: nothing to compare"}
             continue
-        out[str(n)] = (rows["fairest"]["max_seat_deviation_search"] or 0.0) <= \
-            (rows["baseline"]["max_seat_deviation_search"] or 0.0)
+        ga, fa = _matrix(strong, rows["fairest"]["variant"], n, limit)
+        gb, ba = _matrix(strong, rows["baseline"]["variant"], n, limit)
+        common = sorted(set(ga) & set(gb))
+        fa = fa[[ga.index(g) for g in common]]
+        ba = ba[[gb.index(g) for g in common]]
+        mats = np.stack([fa, ba])
+        point = unfairness(mats.mean(axis=1), len(common))[0]
+        boot = bootstrap(mats)[0]
+        d = boot[:, 0] - boot[:, 1]
+        lo, hi = (float(x) for x in np.percentile(d, [2.5, 97.5]))
+        diff = float(point[0] - point[1])
+        holds = True if hi < 0 else False if lo > 0 else None
+        word = {True: "still fairer than the baseline",
+                False: "no longer fairer than the baseline",
+                None: "not separated from the baseline (not settled)"}[holds]
+        out[str(n)] = {
+            "fairest": rows["fairest"]["variant"], "baseline": rows["baseline"]["variant"],
+            "games": len(common), "max_seat_deviation_fairest": float(point[0]),
+            "max_seat_deviation_baseline": float(point[1]), "difference": diff,
+            "ci_low": lo, "ci_high": hi, "holds": holds,
+            "finding": (f"Fairest variant at {n}p ({rows['fairest']['variant']}) under search "
+                        f"in every seat: largest seat deviation {point[0]:.3f} against "
+                        f"{point[1]:.3f} for the baseline {rows['baseline']['variant']}, "
+                        f"paired difference {diff:+.3f} [{lo:+.3f}, {hi:+.3f}] on "
+                        f"{len(common)} seeds (paired bootstrap): {word}."),
+        }
     return out
 
 
@@ -177,14 +275,19 @@ def findings(checks: list[dict], sweep: bool) -> list[str]:
     for c in checks:
         where = (f"{c['role']} variant {c['variant']}, {c['n_players']}p" if sweep
                  else f"{c['n_players']}p")
-        verdict = ("holds: no change detected" if c["holds"] else
-                   "does not hold: seat 1's share changes")
+        verdict = {
+            "holds": f"holds: seat 1's share moves by less than {MARGIN:.2f}",
+            "changes": (f"does not hold: seat 1's share changes (Holm-corrected "
+                        f"p={c['change_p_holm']:.3g})"),
+            "not settled": (f"is not settled: the change is not significant but could be "
+                            f"up to ±{max(abs(c['change_ci_low']), abs(c['change_ci_high'])):.2f}"
+                            + (f"; about {c['games_to_settle']} more seeds would settle it"
+                               if c.get("games_to_settle") else "")),
+        }[c["verdict"]]
         lines.append(
             f"First-player advantage ({where}) under search in every seat: "
             f"{c['fpa_search']:+.3f} [{c['fpa_search_ci_low']:+.3f}, "
             f"{c['fpa_search_ci_high']:+.3f}] against {c['fpa_heuristics']:+.3f} with the "
             f"heuristics on the same {c['games']} seeds; paired change {c['change']:+.3f} "
-            f"[{c['change_ci_low']:+.3f}, {c['change_ci_high']:+.3f}]: the verdict {verdict} "
-            f"(at {c['games']} games the interval is "
-            f"±{(c['change_ci_high'] - c['change_ci_low']) / 2:.2f} wide).")
+            f"[{c['change_ci_low']:+.3f}, {c['change_ci_high']:+.3f}]: the verdict {verdict}.")
     return lines

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -88,8 +89,14 @@ def test_run_confirm_replays_the_seeds_with_search_in_every_seat(tmp_path):
     assert data["games"] == 10 and check["games"] == 10
     assert data["strategies"] == [f"search:base=random,{FAST}"]
     assert check["change_ci_low"] <= check["change"] <= check["change_ci_high"]
-    assert isinstance(check["holds"], bool)
+    assert check["verdict"] in {"holds", "changes", "not settled"}
+    assert check["holds"] == {"holds": True, "changes": False}.get(check["verdict"])
     assert "First-player advantage" in data["findings"][0]
+    # confirm.json is simcli's: the same run again without --confirm removes it
+    again = runner.invoke(app, ["run", TOY, "--games", "30", "--jobs", "1", "-q", "--out",
+                                str(folder)])
+    assert again.exit_code == 0, again.output
+    assert not (folder / "confirm.json").exists() and not (folder / "confirm.md").exists()
 
 
 def test_confirm_needs_at_least_two_games(tmp_path):
@@ -103,14 +110,16 @@ def test_sweep_confirm_checks_the_fairest_variant_and_the_baseline(tmp_path):
     path.write_text(f'game = "{TOY}"\nplayers = [3]\ngames = 200\nseed = 2\n'
                     '[[variant]]\nname = "seat1-bonus"\n'
                     'rules = { start_bonus = { "3" = [10, 0, 0] } }\n'
-                    '[[variant]]\nname = "printed"\n')
+                    '[[variant]]\nname = "small-bonus"\n'
+                    'rules = { start_bonus = { "3" = [0, 1, 0] } }\n')
     out = tmp_path / "sw"
     result = runner.invoke(app, ["sweep", str(path), "--out", str(out), "--jobs", "1", "-q",
                                  "--confirm", "6", "--confirm-search", FAST])
     assert result.exit_code == 0, result.output
     data = json.loads((out / "confirm.json").read_text())
     roles = {c["role"]: c["variant"] for c in data["checks"]}
-    assert roles == {"fairest": "printed", "baseline": "seat1-bonus"}
+    # no variant plays the printed rules: the baseline is the sweep's first variant
+    assert roles == {"fairest": "small-bonus", "baseline": "seat1-bonus"}
     assert set(data["fairest_holds"]) == {"3"}
     assert any("Fairest variant at 3p" in f for f in data["findings"])
 
@@ -131,3 +140,81 @@ def test_confirm_on_dask_matches_loky(tmp_path):
     finally:
         cluster.close()
     assert remote == local and len(local["game_index"]) == 8 * 3
+
+
+def _check(diffs_new, base, p_value=None):
+    from simcli.stats import paired_difference
+
+    pd = paired_difference(base, diffs_new)
+    return {"change": pd["diff"], "change_ci_low": pd["ci_low"], "change_ci_high": pd["ci_high"],
+            "change_p_value": pd["p_value"] if p_value is None else p_value,
+            "change_sd": float(np.std(np.subtract(diffs_new, base), ddof=1))}
+
+
+def test_confirm_verdicts_hold_change_or_are_not_settled_with_holm():
+    from statsmodels.stats.multitest import multipletests
+
+    from simcli.confirm import MARGIN, judge
+
+    rng = np.random.default_rng(3)
+    base = rng.integers(0, 2, 400).astype(float)
+    same = base.copy()
+    same[:4] = 1 - same[:4]                     # 4 of 400 games differ: tiny change
+    flipped = np.ones(400)                      # seat 1 wins every game under search
+    few_b = rng.integers(0, 2, 12).astype(float)
+    few_n = rng.integers(0, 2, 12).astype(float)
+    checks = [_check(same, base), _check(flipped, base), _check(few_n, few_b)]
+    judge(checks, 400)
+    assert [c["verdict"] for c in checks] == ["holds", "changes", "not settled"]
+    assert [c["holds"] for c in checks] == [True, False, None]
+    assert -MARGIN <= checks[0]["change_ci_low"] and checks[0]["change_ci_high"] <= MARGIN
+    expected = multipletests([c["change_p_value"] for c in checks], method="holm")[1]
+    assert [c["change_p_holm"] for c in checks] == pytest.approx(expected)
+    assert checks[2]["games_to_settle"] > 0
+    assert checks[0]["games_to_settle"] is None and checks[1]["games_to_settle"] is None
+
+
+def test_holm_can_turn_a_lone_significant_check_into_not_settled():
+    from simcli.confirm import judge
+
+    checks = [{"change": 0.2, "change_ci_low": 0.01, "change_ci_high": 0.39,
+               "change_p_value": 0.03, "change_sd": 0.5}] + [
+              {"change": 0.0, "change_ci_low": -0.2, "change_ci_high": 0.2,
+               "change_p_value": 0.9, "change_sd": 0.5} for _ in range(2)]
+    judge(checks, 30)
+    assert checks[0]["change_p_holm"] == pytest.approx(0.09)
+    assert checks[0]["verdict"] == "not settled"
+
+
+def test_fairest_under_search_is_a_paired_bootstrap_with_an_interval():
+    import polars as pl
+
+    from simcli.confirm import fairest_under_search
+
+    rows = []
+    for g in range(60):
+        for variant, winner in (("fair", g % 3 + 1), ("lopsided", 1)):
+            for seat in (1, 2, 3):
+                rows.append({"variant": variant, "n_players": 3, "game_index": g,
+                             "seat": seat, "win_share": float(seat == winner)})
+    strong = pl.DataFrame(rows)
+    checks = [{"role": "fairest", "variant": "fair", "n_players": 3},
+              {"role": "baseline", "variant": "lopsided", "n_players": 3}]
+    out = fairest_under_search(checks, strong, 60)["3"]
+    assert out["holds"] is True and out["games"] == 60
+    assert out["ci_low"] < out["ci_high"] < 0
+    assert out["difference"] == pytest.approx(-2 / 3)
+    assert out["max_seat_deviation_fairest"] == pytest.approx(0.0)
+    assert out["max_seat_deviation_baseline"] == pytest.approx(2 / 3)
+    swapped = [{**checks[0], "variant": "lopsided"}, {**checks[1], "variant": "fair"}]
+    assert fairest_under_search(swapped, strong, 60)["3"]["holds"] is False
+
+
+def test_a_sweeps_baseline_is_the_variant_with_the_printed_rules():
+    from simcli.confirm import baseline_of
+    from simcli.sweep import plan_sweep
+
+    plan = plan_sweep("scenarios/lovebattle-payouts.toml")
+    base = baseline_of(plan.configs)
+    assert base.overrides == {"otm_payout": 5, "triangle_payout": 8}
+    assert plan.configs[0].overrides != base.overrides     # the grid starts at 4 / 7
