@@ -74,14 +74,17 @@ def builds_side_by_side(game: str, players: int, games: int, repeat: int) -> dic
             "ratio": statistics.median(ratios)}
 
 
-def startup_cost(game: str, players: int, pure: bool = False, repeat: int = 3) -> dict:
+def startup_cost(game: str, players: int, pure: bool = False, repeat: int = 3,
+                 plots: bool = True) -> dict:
     """Wall and CPU seconds of a whole `simcli run GAME --games 10 --jobs 1` (imports,
-    ten games, parquet, summaries, plots): the fixed cost every run pays. Median."""
+    ten games, parquet, summaries, and the plots unless ``plots`` is false, i.e.
+    ``--no-plots``): the fixed cost every run pays. Median."""
     walls, cpus = [], []
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
             cmd = [sys.executable, "-m", "simcli.cli", "run", game, "--players", str(players),
-                   "--games", "10", "--jobs", "1", "--quiet", "--out", tmp]
+                   "--games", "10", "--jobs", "1", "--quiet", "--out", tmp,
+                   *([] if plots else ["--no-plots"])]
             before = os.times()
             t0 = time.perf_counter()
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -213,15 +216,26 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                      if build.get("pure_modules") else "")
                   + (f"; stale, ignored: {', '.join(build['stale'])}"
                      if build.get("stale") else ""))
-    table = Table(title=f"simcli bench: games per CPU second ({n} games, median of "
-                  f"{repeat}, builds alternating)")
+    table = Table(title=f"games per CPU second ({n} games, median of {repeat}, builds "
+                  "alternating)", title_justify="left")
     for col in ("game", "players", "pure", "built", "built/pure", "decisions/s"):
         table.add_column(col, justify="right" if col != "game" else "left")
-    costs = Table(title="costs")
-    for col in ("game", "clone µs", "determinize µs", "search s/game", "search ms/decision",
-                "jobs 1 s", f"jobs {jobs} s", "speedup", "start-up s wall", "start-up s cpu",
-                "peak MB all/parent"):
-        costs.add_column(col, justify="right" if col != "game" else "left", overflow="fold")
+    copies_t = Table(title="copies and search (seat 1 searches, heuristic mix elsewhere)",
+                     title_justify="left")
+    for col in ("game", "clone µs", "determinize µs", "search s/game", "search ms/decision"):
+        copies_t.add_column(col, justify="right" if col != "game" else "left")
+    runs_t = Table(title=f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
+                   title_justify="left")
+    for col in ("game", "jobs 1 s", f"jobs {jobs} s", "speedup"):
+        runs_t.add_column(col, justify="right" if col != "game" else "left")
+    start_t = Table(title="start-up: `simcli run GAME --games 10 --jobs 1`, seconds",
+                    title_justify="left")
+    for col in ("game", "wall", "cpu", "wall --no-plots", "cpu --no-plots"):
+        start_t.add_column(col, justify="right" if col != "game" else "left")
+    memory_t = Table(title=f"peak memory of {memory_games} games at --jobs {jobs}",
+                     title_justify="left")
+    for col in ("game", "all processes MB", "parent MB"):
+        memory_t.add_column(col, justify="right" if col != "game" else "left")
     rows = []
     for name in names:
         g = get_game(name)
@@ -234,29 +248,30 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
         copies = copy_costs(name, p)
         search = search_cost(name, p)
         start = startup_cost(name, p, repeat=repeat)
+        bare = startup_cost(name, p, repeat=repeat, plots=False)
         console.print(f"[dim]{name}: jobs 1 vs {jobs}…[/dim]")
         t1, tj, speedup = parallel_speedup(cfg, n, jobs)
-        mem = "skipped"
+        mem = None
         if memory_games:
             console.print(f"[dim]{name}: peak memory of {memory_games} games…[/dim]")
             total, parent = peak_memory(name, p, memory_games, jobs)
-            mem = f"{total:.0f} / {parent:.0f}"
+            mem = {"all_mb": total, "parent_mb": parent}
+            memory_t.add_row(name, f"{total:,.0f}", f"{parent:,.0f}")
         det = copies.get("determinize_us")
         table.add_row(name, str(p), f"{side['pure']:,.0f}", f"{side['built']:,.0f}",
                       f"{side['ratio']:.2f}x", f"{dps:,.0f}")
-        costs.add_row(name, f"{copies['clone_us']:,.0f}",
-                      "no determinize()" if det is None else f"{det:,.0f}",
-                      "no search" if search is None else f"{search['s_per_game']:.3f}",
-                      "-" if search is None else f"{search['ms_per_decision']:.2f}",
-                      f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x", f"{start['wall']:.2f}",
-                      f"{start['cpu']:.2f}", mem)
+        copies_t.add_row(name, f"{copies['clone_us']:,.0f}",
+                         "none" if det is None else f"{det:,.0f}",
+                         "none" if search is None else f"{search['s_per_game']:.3f}",
+                         "-" if search is None else f"{search['ms_per_decision']:.2f}")
+        runs_t.add_row(name, f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x")
+        start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
+                        f"{bare['wall']:.2f}", f"{bare['cpu']:.2f}")
         rows.append({"game": name, "players": p, **side, "decisions_per_s": dps, **copies,
                      "search": search, "jobs1_s": t1, "jobsJ_s": tj, "speedup": speedup,
-                     "startup": start, "memory": mem})
-    if memory_games:
-        costs.title += f" (peak memory of {memory_games} games)"
-    console.print(table)
-    console.print(costs)
+                     "startup": start, "startup_no_plots": bare, "memory": mem})
+    for t in (table, copies_t, runs_t, start_t) + ((memory_t,) if memory_games else ()):
+        console.print(t)
     mixes = []
     for r in rows:
         cfg = plan_run(r["game"], players=r["players"], games=1, seed=1).configs[0]
@@ -264,5 +279,6 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     console.print("strategy mixes (rotated through the seats): " + "; ".join(mixes))
     console.print("built = the build this install plays (compiled where the extension "
                   f"modules exist); pure = the same code with {PURE_ENV}=1. Start-up: a "
-                  "whole `simcli run GAME --games 10 --jobs 1`.")
+                  "whole `simcli run GAME --games 10 --jobs 1`, with the plots and with "
+                  "--no-plots (wall and CPU seconds).")
     return rows

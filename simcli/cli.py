@@ -80,6 +80,8 @@ UntilOpt = Annotated[float | None, typer.Option("--until-ci", metavar="WIDTH",
                      "every seat's 95% interval half-width is below this (e.g. 0.01).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the results of a "
                      "different run already in the output folder.")]
+NoPlotsOpt = Annotated[bool, typer.Option("--no-plots", help="Skip the plots (about half "
+                       "the cost of a small run); `simcli report DIR` draws them later.")]
 WideOpt = Annotated[bool, typer.Option("--wide", help="Print every column, every variant "
                     "and full variant names (the default fits 80 columns).")]
 MaxGamesOpt = Annotated[int | None, typer.Option("--max-games", metavar="N",
@@ -91,6 +93,36 @@ ConfirmOpt = Annotated[int | None, typer.Option("--confirm", metavar="N", help="
 ConfirmSearchOpt = Annotated[str, typer.Option("--confirm-search", metavar="K=V,...",
                              help="Extra search parameters for --confirm, k=v,... "
                              "(e.g. rollouts=8).")]
+
+
+class _NoPandas:
+    """An import hook that makes ``import pandas`` fail (installed only for a moment)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "pandas" or name.startswith("pandas."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+def pyarrow_skips_pandas() -> None:
+    """Spare the command line the pandas import (about a third of a second, half the
+    fixed cost of a small run): pyarrow imports pandas on its first ``pa.array`` or
+    ``read_table`` only to ask whether its input is a pandas object. Made to find no
+    pandas once, pyarrow remembers that and never asks again; ``Table.to_pandas`` and a
+    plain ``import pandas`` (statsmodels, in sweeps) still import it when really needed.
+    Only the command line does this: a notebook that imports simcli keeps pyarrow as is."""
+    import sys
+
+    if "pandas" in sys.modules:
+        return
+    import pyarrow as pa
+
+    hook = _NoPandas()
+    sys.meta_path.insert(0, hook)
+    try:
+        pa.array([0])
+    finally:
+        sys.meta_path.remove(hook)
 
 
 def _print_version(value: bool) -> None:
@@ -105,6 +137,7 @@ def main(
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """simcli: is my game fair, and what changes make it fairer?"""
+    pyarrow_skips_pandas()
 
 
 @app.command()
@@ -135,6 +168,7 @@ def run(
     quiet: QuietOpt = False,
     wide: WideOpt = False,
     force: ForceOpt = False,
+    no_plots: NoPlotsOpt = False,
 ) -> None:
     """Play many seeded games and write results.parquet, summary.json/md and plots/."""
     from simcli import validate
@@ -155,7 +189,7 @@ def run(
                     out=out_dir, command=argv_command())
     check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
-                       scheduler=scheduler, quiet=quiet, resume=resume)
+                       scheduler=scheduler, quiet=quiet, resume=resume, plots=not no_plots)
     _confirm(plan, outcome, confirm, confirm_search, False, jobs, backend, scheduler, quiet)
     _finish(outcome, quiet, functools.partial(print_main_table, wide=wide))
 
@@ -213,6 +247,7 @@ def sweep(
     quiet: QuietOpt = False,
     wide: WideOpt = False,
     force: ForceOpt = False,
+    no_plots: NoPlotsOpt = False,
 ) -> None:
     """Run every rules variant of a scenario on the same game seeds and rank them."""
     from simcli import validate
@@ -225,7 +260,7 @@ def sweep(
                       out=out_dir)
     check_overwrite(plan, force=force, resume=resume)
     outcome = _execute(plan, until_ci, max_games, jobs=jobs, backend=backend.value,
-                       scheduler=scheduler, quiet=quiet, resume=resume)
+                       scheduler=scheduler, quiet=quiet, resume=resume, plots=not no_plots)
     if outcome.summary and not quiet:
         from simcli.terminal import print_sweep
 

@@ -255,9 +255,10 @@ class Outcome:
 
 def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
             scheduler: str | None = None, quiet: bool = False, resume: bool = False,
-            start: int = 0, summarize: bool = True) -> Outcome:
+            start: int = 0, summarize: bool = True, plots: bool = True) -> Outcome:
     """Play a planned run into its folder and write the summaries (unless ``summarize``
-    is false: a caller that plays on summarizes once at the end)."""
+    is false: a caller that plays on summarizes once at the end), with the plots unless
+    ``plots`` is false (``--no-plots``)."""
     folder = plan.folder
     check_jobs(jobs, backend)
     if start == 0:
@@ -286,7 +287,7 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     merge_parts(folder, plan.configs)
     summary = None
     if summarize and folder_has_rows(folder):
-        summary = report.build(folder, count_errors(folder), interrupted)
+        summary = report.build(folder, count_errors(folder), interrupted, plots=plots)
     return Outcome(folder, done, count_errors(folder), seconds, interrupted, summary)
 
 
@@ -409,7 +410,7 @@ def execute_until(plan: RunPlan, width: float, max_games: int | None, **kwargs) 
                                  f"{reached} after {n} games per variant")
         report.write_run_file(plan.folder, plan.meta)
         outcome.summary = report.build(plan.folder, count_errors(plan.folder),
-                                       outcome.interrupted)
+                                       outcome.interrupted, plots=kwargs.get("plots", True))
     outcome.games, outcome.seconds = played, total_seconds
     return outcome
 

@@ -21,8 +21,6 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from statsmodels.stats.multitest import multipletests
-
 from simcli import stats
 
 ALPHA = 0.05
@@ -80,15 +78,35 @@ def _interval(lo: float | None, hi: float | None) -> str:
 
 
 def _holm(ps: list[float]) -> list[float]:
+    """Holm step-down adjusted p-values, as statsmodels' ``multipletests(ps,
+    method="holm")[1]`` (a test checks it): written out because importing statsmodels
+    (scipy.stats, pandas) costs a small run more than its games."""
     if not ps:
         return []
-    return [float(x) for x in multipletests(ps, alpha=ALPHA, method="holm")[1]]
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, (m - rank) * float(ps[i]))
+        out[i] = min(running, 1.0)
+    return out
 
 
 def _bh(ps: list[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values, as statsmodels' ``multipletests(ps,
+    method="fdr_bh")[1]`` (a test checks it)."""
     if not ps:
         return []
-    return [float(x) for x in multipletests(ps, alpha=ALPHA, method="fdr_bh")[1]]
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [0.0] * m
+    running = math.inf
+    for rank in range(m - 1, -1, -1):
+        i = order[rank]
+        running = min(running, float(ps[i]) / ((rank + 1) / m))
+        out[i] = min(running, 1.0)
+    return out
 
 
 def more_games(p0: float, p1: float, games: int, family: int = 1) -> int | None:
@@ -556,7 +574,7 @@ def vote_findings(summary: dict) -> list[dict]:
 
 
 def _welch(m1, s1, n1, m2, s2, n2) -> tuple[float, float, float]:
-    from scipy import stats as sps
+    from scipy import special  # scipy.stats.t's own functions: importing scipy.stats is slow
 
     v1, v2 = (s1 or 0) ** 2 / max(1, n1), (s2 or 0) ** 2 / max(1, n2)
     se = math.sqrt(v1 + v2)
@@ -564,8 +582,8 @@ def _welch(m1, s1, n1, m2, s2, n2) -> tuple[float, float, float]:
     if se == 0:
         return d, d, 1.0 if d == 0 else 0.0
     df = (v1 + v2) ** 2 / ((v1 ** 2 / max(1, n1 - 1)) + (v2 ** 2 / max(1, n2 - 1)) or 1)
-    t = float(sps.t.ppf(0.975, df))
-    p = float(2 * sps.t.sf(abs(d) / se, df))
+    t = float(special.stdtrit(df, 0.975))  # = scipy.stats.t.ppf(0.975, df)
+    p = float(2 * special.stdtr(df, -abs(d) / se))  # = 2 * scipy.stats.t.sf(|d| / se, df)
     return d - t * se, d + t * se, p
 
 

@@ -417,7 +417,10 @@ def markdown(summary: dict[str, Any]) -> str:
             if need and row["fpa_p_value"] >= 0.05:
                 line += f"; about {need} games would detect an advantage this size"
             out.append(line + ".")
-    out += ["", "Plots: " + ", ".join(f"`plots/{p}`" for p in summary.get("plots", []))]
+    if summary.get("plots"):
+        out += ["", "Plots: " + ", ".join(f"`plots/{p}`" for p in summary["plots"])]
+    else:
+        out += ["", "Plots: none drawn (`--no-plots`); `simcli report FOLDER` draws them."]
     return "\n".join(out) + "\n"
 
 
@@ -430,11 +433,16 @@ def _game_of(folder: Path, meta: dict[str, Any]):
         raise ReportError(f"{folder / RUN_FILE}: {exc}") from None
 
 
-def build(folder: Path, errors: int | None = None, interrupted: bool = False) -> dict[str, Any]:
-    """(Re)write summary.json, summary.md and plots/ for a results folder."""
+def build(folder: Path, errors: int | None = None, interrupted: bool = False,
+          plots: bool = True) -> dict[str, Any]:
+    """(Re)write summary.json, summary.md, report.html and plots/ for a results folder.
+
+    ``plots=False`` (``--no-plots``) skips matplotlib and the figures, half the fixed cost
+    of a small run: the summaries and report.html then have no plots, and the plots an
+    earlier build of this folder drew are removed (they would show other results);
+    ``simcli report FOLDER`` draws them later from the same files."""
     import pyarrow as pa
 
-    from simcli import plots  # matplotlib: only when drawing
     from simcli.runner import count_errors
 
     folder = Path(folder)
@@ -457,6 +465,12 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ReportError(f"{folder / 'results.parquet'} cannot be read: {first}") from None
     plot_dir = folder / "plots"
+    if not plots:
+        del game_df
+        _drop_old_plots(folder)
+        return _write_summaries(folder, summary, [], plot_dir)
+    from simcli import plots as figures  # matplotlib: only when drawing
+
     plot_dir.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     if game_df is not None:
@@ -467,10 +481,22 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False) ->
                 {"error": f"{type(exc).__name__}: {exc}"}]}
         del game_df
     turn_counts = agg.turn_counts(lf)
-    paths = plots.standard_plots(summary, turn_counts, plot_dir, game.title,
-                                 getattr(game, "turn_unit", "turns")) + paths
+    paths = figures.standard_plots(summary, turn_counts, plot_dir, game.title,
+                                   getattr(game, "turn_unit", "turns")) + paths
     if meta.get("sweep"):
-        paths += plots.sweep_plots(summary, plot_dir)
+        paths += figures.sweep_plots(summary, plot_dir)
+    return _write_summaries(folder, summary, paths, plot_dir)
+
+
+def _drop_old_plots(folder: Path) -> None:
+    """Remove the plots simcli drew into this folder before (only files its marker lists)."""
+    for name in outdir.owned_files(folder) or []:
+        if name.startswith("plots/") and name.endswith(".png"):
+            (folder / name).unlink(missing_ok=True)
+
+
+def _write_summaries(folder: Path, summary: dict[str, Any], paths: list[Path],
+                     plot_dir: Path) -> dict[str, Any]:
     summary["plots"] = [p.name for p in paths]
     from simcli.findings import findings
 

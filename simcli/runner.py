@@ -3,7 +3,8 @@
 A run is ``(game, n_players, strategies per seat, rules data, n_games, seed)``. Game ``i``
 always gets ``game_seed(seed, i)`` and the strategies rotated by ``i``, so results never
 depend on ``--jobs``, the backend or how games are chunked. Chunk boundaries are a fixed
-function of the game index (``CHUNK`` games), each chunk is written to its own part file
+function of the game index (``CHUNK`` games; ``SEARCH_CHUNK`` when a seat plays
+`search`), each chunk is written to its own part file
 as it arrives, and the parts are concatenated in order into ``results.parquet``, so the
 file is byte-identical for any number of jobs and memory stays flat in the number of
 games.
@@ -37,7 +38,17 @@ from simcli.worker import (  # noqa: F401 - re-exported for callers of the runne
 from strategies import resolve
 
 CHUNK = 200
+#: games per chunk when a seat plays `search` (a game costs seconds, not milliseconds):
+#: enough chunks to keep every worker busy, and progress that moves
+SEARCH_CHUNK = 4
 PARTS = ".parts"
+
+
+def chunk_size(cfg: RunConfig) -> int:
+    """Games per chunk of a config: a fixed function of the config (never of --jobs or
+    the backend), so the parts and results.parquet stay the same on any machine."""
+    searching = any(str(s).split(":", 1)[0].strip() == "search" for s in cfg.strategies)
+    return SEARCH_CHUNK if searching else CHUNK
 
 
 # ---------------------------------------------------------------------------- parent
@@ -110,7 +121,15 @@ def check_scheduler(address: str) -> None:
 def _part_prefix(cfg: RunConfig) -> str:
     """File-name prefix of a config's parts (variant names may hold any character)."""
     tag = hashlib.sha1(cfg.variant.encode()).hexdigest()[:12]
-    return f"{tag}-{cfg.n_players}p-"
+    size = chunk_size(cfg)
+    return f"{tag}-{cfg.n_players}p-" + ("" if size == CHUNK else f"c{size}-")
+
+
+def _is_part_of(name: str, prefix: str) -> bool:
+    """``name`` is a part file of the config with this prefix (and not of another chunk
+    size: 'x-4p-c4-0000000000' is no part of 'x-4p-')."""
+    return (name.startswith(prefix) and name.endswith(".parquet")
+            and name[len(prefix):-len(".parquet")].isdigit())
 
 
 def _part_path(folder: Path, cfg: RunConfig, start: int) -> Path:
@@ -325,11 +344,11 @@ def run_chunks(
     def pending() -> Iterator[Task]:
         for cfg in configs:
             prefix = _part_prefix(cfg)
-            for lo, hi in iter_chunks(start, cfg.n_games):
+            for lo, hi in iter_chunks(start, cfg.n_games, chunk_size(cfg)):
                 if f"{prefix}{lo:010d}.parquet" not in present:
                     yield cfg, lo, hi
 
-    n_tasks = sum(count_chunks(start, cfg.n_games) for cfg in configs)
+    n_tasks = sum(count_chunks(start, cfg.n_games, chunk_size(cfg)) for cfg in configs)
     workers = effective_jobs(jobs, n_tasks)
     sink = _Sink(folder)
     try:
@@ -359,8 +378,7 @@ def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
         else []
     for cfg in order:
         prefix = _part_prefix(cfg)
-        paths += [folder / PARTS / name for name in present
-                  if name.startswith(prefix) and name.endswith(".parquet")]
+        paths += [folder / PARTS / name for name in present if _is_part_of(name, prefix)]
     out = folder / "results.parquet"
     if not paths:
         if out.exists():
@@ -372,11 +390,15 @@ def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
                         for f in schema])
     with fsio.atomic_path(out) as tmp, pq.ParquetWriter(tmp, schema) as writer:
         for p in paths:
-            table = pq.read_table(p)
+            with pq.ParquetFile(p) as part:  # not read_table: it imports pyarrow.dataset
+                table = part.read()
             for name in schema.names:
                 if name not in table.column_names:
                     table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
-            writer.write_table(table.select(schema.names).cast(schema))
+            table = table.select(schema.names)
+            if not table.schema.equals(schema):  # cast only when needed (pyarrow.compute)
+                table = table.cast(schema)
+            writer.write_table(table)
     return out
 
 

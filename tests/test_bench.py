@@ -34,3 +34,32 @@ def test_search_cost_only_when_a_search_strategy_is_registered():
 def test_startup_cost_of_a_small_run():
     start = bench.startup_cost("vghs", 4, repeat=1)
     assert 0 < start["cpu"] and 0 < start["wall"] < 120
+
+
+def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
+    """The printed tables (layout only: the measurements are replaced by fixed numbers
+    of realistic width) fit an 80-column terminal and no header is broken over lines."""
+    import io
+
+    from rich.console import Console
+
+    monkeypatch.setattr(bench, "builds_side_by_side", lambda *a, **k: {
+        "build": "compiled", "built": 1234.5, "pure": 567.8, "ratio": 2.17})
+    monkeypatch.setattr(bench, "single_core", lambda *a, **k: (1234.5, 123456.0))
+    monkeypatch.setattr(bench, "copy_costs", lambda *a, **k: {
+        "clone_us": 1234.0, "decisions_per_game": 40.0, "determinize_us": 2345.0})
+    monkeypatch.setattr(bench, "search_cost", lambda *a, **k: {
+        "s_per_game": 12.345, "ms_per_decision": 123.45})
+    monkeypatch.setattr(bench, "startup_cost", lambda *a, **k: {"wall": 12.34, "cpu": 12.34})
+    monkeypatch.setattr(bench, "parallel_speedup", lambda *a, **k: (123.45, 67.89, 1.82))
+    monkeypatch.setattr(bench, "peak_memory", lambda *a, **k: (1234.0, 345.0))
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, force_terminal=False, color_system=None)
+    rows = bench.run_bench(["vghs", "lovebattle"], None, 2000, 100000, 2, console, repeat=3)
+    text = buf.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for header in ("built/pure", "decisions/s", "determinize µs", "search ms/decision",
+                   "jobs 2 s", "speedup", "cpu --no-plots", "wall --no-plots", "parent MB",
+                   "interpreter:", "PGO", "lovebattle"):
+        assert header in text, header
+    assert rows[1]["memory"] == {"all_mb": 1234.0, "parent_mb": 345.0}

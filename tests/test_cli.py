@@ -217,3 +217,35 @@ def test_distinct_runs_get_distinct_default_folders_and_no_silent_overwrite(tmp_
     assert (target / "results.parquet").read_bytes() == before
     assert runner.invoke(app, [*other, "--force"]).exit_code == 0
     assert json.loads((target / "summary.json").read_text())["games"] == 30
+
+
+def test_no_plots_skips_matplotlib_and_report_draws_the_plots_later(tmp_path):
+    """--no-plots: summaries and report.html without figures, and a note saying how to get
+    them; `simcli report` then draws them into the same folder and report.html embeds
+    them; a second --no-plots run removes the stale figures of the first."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    code = ("import sys; from simcli.cli import app; sys.argv = ['simcli', *sys.argv[1:]]\n"
+            "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('matplotlib' in sys.modules, 'pandas' in sys.modules, "
+            "'statsmodels' in sys.modules, 'scipy.stats' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code, "run", "vghs", "--games", "20",
+                           "--jobs", "1", "--quiet", "--no-plots", "--out", str(out)],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split()[-4:] == ["False", "False", "False", "False"], done.stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["plots"] == [] and not list(out.glob("plots/*.png"))
+    assert "<img" not in (out / "report.html").read_text()
+    assert "simcli report" in (out / "summary.md").read_text()
+    result = runner.invoke(app, ["report", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    drawn = sorted(p.name for p in out.glob("plots/*.png"))
+    assert len(drawn) >= 4 and sorted(json.loads((out / "summary.json").read_text())
+                                      ["plots"]) == drawn
+    assert (out / "report.html").read_text().count("<img") == len(drawn)
+    result = runner.invoke(app, ["run", "vghs", "--games", "20", "--jobs", "1", "--quiet",
+                                 "--no-plots", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert not list(out.glob("plots/*.png"))

@@ -201,3 +201,61 @@ def test_dask_backend_matches_loky(tmp_path):
     execute(plan, jobs=2, quiet=True)
     assert (tmp_path / "dask" / "results.parquet").read_bytes() == \
         (tmp_path / "loky" / "results.parquet").read_bytes()
+
+
+@pytest.mark.parametrize("game,players,games,spec", [
+    (TOYNAME, 3, 40, "search"),
+    ("vghs", 4, 8, "search:rollouts=4,recheck=2"),
+])
+def test_search_in_every_seat_on_dask_is_byte_identical_to_loky(tmp_path, game, players,
+                                                                 games, spec):
+    """`search` in every seat (its own rollouts, samplers and RNG streams) on a dask
+    LocalCluster of 2 workers, on loky with 2 workers and in one process: the same
+    results.parquet, byte for byte. A searching run plays in chunks of SEARCH_CHUNK games,
+    so both workers get chunks."""
+    from simcli import runner
+
+    distributed = pytest.importorskip("distributed")
+    assert runner.chunk_size(plan_run(game, players=players, games=games, strategies=[spec],
+                                      seed=5).configs[0]) == runner.SEARCH_CHUNK
+    assert games // runner.SEARCH_CHUNK >= 2
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    try:
+        plan = plan_run(game, players=players, games=games, seed=5, strategies=[spec],
+                        out=tmp_path / "dask")
+        execute(plan, jobs=2, backend="dask", scheduler=cluster.scheduler_address,
+                quiet=True, plots=False)
+    finally:
+        cluster.close()
+    for name, jobs in (("loky", 2), ("one", 1)):
+        plan = plan_run(game, players=players, games=games, seed=5, strategies=[spec],
+                        out=tmp_path / name)
+        execute(plan, jobs=jobs, quiet=True, plots=False)
+    dask = (tmp_path / "dask" / "results.parquet").read_bytes()
+    assert dask == (tmp_path / "loky" / "results.parquet").read_bytes()
+    assert dask == (tmp_path / "one" / "results.parquet").read_bytes()
+    df = pl.read_parquet(tmp_path / "dask" / "results.parquet")
+    assert df.height == games * players and not (tmp_path / "dask" / "errors.jsonl").exists()
+    assert set(df["strategy"].unique().to_list()) == {spec}
+
+
+def test_chunk_size_is_a_function_of_the_config_and_names_its_parts(tmp_path):
+    """Heuristic runs keep CHUNK-game parts under their old names; a searching run's parts
+    carry their size, so a merge never mixes the two layouts."""
+    from simcli import runner
+
+    plain = plan_run(TOYNAME, players=3, games=10, seed=2).configs[0]
+    search = plan_run(TOYNAME, players=3, games=10, seed=2, strategies=["search"]).configs[0]
+    assert runner.chunk_size(plain) == runner.CHUNK
+    assert runner.chunk_size(search) == runner.SEARCH_CHUNK
+    assert runner._part_prefix(plain) != runner._part_prefix(search)
+    assert not runner._is_part_of(runner._part_path(tmp_path, search, 0).name,
+                                  runner._part_prefix(plain))
+    run_chunks([search], tmp_path, jobs=1)
+    names = sorted(p.name for p in (tmp_path / ".parts").iterdir())
+    assert [n[-18:-8] for n in names] == ["0000000000", "0000000004", "0000000008"]
+    merge_parts(tmp_path, [plain])
+    assert not (tmp_path / "results.parquet").exists()  # the plain run has no parts here
+    merge_parts(tmp_path, [search])
+    assert pl.read_parquet(tmp_path / "results.parquet").height == 30

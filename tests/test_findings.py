@@ -196,3 +196,34 @@ def test_solo_runs_have_no_seat_fairness_findings():
 
 def test_pct_formats():
     assert pct(0.2133) == "21%" and pct(0.033) == "3.3%" and pct(0.05) == "5%"
+
+
+def test_holm_bh_and_welch_equal_statsmodels_and_scipy_stats():
+    """findings adjusts p-values and runs Welch's t without importing statsmodels or
+    scipy.stats (they cost a small run more than its games): the numbers must be exactly
+    theirs, ties and p-values near 1 included."""
+    import random
+
+    from scipy import stats as sps
+    from statsmodels.stats.multitest import multipletests
+
+    from simcli.findings import _bh, _holm, _welch
+
+    rng = random.Random(7)
+    for m in (1, 2, 3, 5, 8, 13):
+        for _ in range(40):
+            ps = [rng.choice([rng.random(), 0.5, 1.0, 1e-6, rng.random() ** 4])
+                  for _ in range(m)]
+            assert _holm(ps) == [float(x) for x in multipletests(ps, method="holm")[1]]
+            assert _bh(ps) == [float(x) for x in multipletests(ps, method="fdr_bh")[1]]
+    for _ in range(200):
+        m1, m2 = rng.uniform(-5, 5), rng.uniform(-5, 5)
+        s1, s2 = rng.uniform(0.1, 3), rng.uniform(0.1, 3)
+        n1, n2 = rng.randint(2, 400), rng.randint(2, 400)
+        lo, hi, p = _welch(m1, s1, n1, m2, s2, n2)
+        v1, v2 = s1 ** 2 / n1, s2 ** 2 / n2
+        se = (v1 + v2) ** 0.5
+        df = (v1 + v2) ** 2 / (v1 ** 2 / (n1 - 1) + v2 ** 2 / (n2 - 1))
+        t = float(sps.t.ppf(0.975, df))
+        assert (lo, hi) == (m1 - m2 - t * se, m1 - m2 + t * se)
+        assert p == float(2 * sps.t.sf(abs(m1 - m2) / se, df))

@@ -120,9 +120,9 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         ax.set_title(f"Video Game High School: win share by character, {top} players",
                      fontsize=10)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        fig.tight_layout()
+        fig.tight_layout()  # room for the legend outside; one draw (no bbox_inches)
         path = folder / "vghs_characters.png"
-        save_figure(fig, path, dpi=110, bbox_inches="tight")
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
     # one row per game (seat 1), only the columns drawn: memory stays flat in games
@@ -151,7 +151,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         fig.suptitle(f"Video Game High School: rounds by end reason{label}", fontsize=10)
         fig.tight_layout()
         path = folder / "vghs_rounds.png"
-        save_figure(fig, path, dpi=110, bbox_inches="tight")
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
     return paths
