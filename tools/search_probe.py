@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rows", default="", help="comma list: vghs, vgc, class89, class89/3, "
                     "lovebattle, class89/1 (default: all six)")
     ap.add_argument("--games", type=int, default=0, help="games per row (0 = the issue's)")
+    ap.add_argument("--scale", type=float, default=1.0,
+                    help="games per row = the issue's count times this (when --games is 0)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rev", default="905f16f")
     ap.add_argument("--search", default="search", help="search spec with parameters")
@@ -38,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         if wanted and key not in wanted and not (game in wanted and players != 3
                                                  and players != 1):
             continue
-        r = search_probe(game, rev=a.rev, n_players=players, games=a.games or games,
+        n_games = a.games or max(2, round(a.scale * games))
+        r = search_probe(game, rev=a.rev, n_players=players, games=n_games,
                          seed=a.seed, search=a.search, repo=ROOT)
         results.append(r)
         print(probe_table([r]).splitlines()[-1], flush=True)
