@@ -106,3 +106,104 @@ def default_field(game_name: str) -> list[Factory]:
     from strategies import default_mix
 
     return [resolve(game_name, s) for s in default_mix(game_name)]
+
+
+#: the issue-9 probe's table: (game, players, games, share, low, high, note)
+PROBE_TARGETS = (
+    ("vghs", 4, 144, 0.611, 0.530, 0.687, ""),
+    ("vgc", 4, 82, 0.915, 0.834, 0.958, ""),
+    ("class89", 4, 96, 0.635, 0.536, 0.725, ""),
+    ("class89", 3, 72, 0.688, 0.573, 0.783, ""),
+    ("lovebattle", 4, 60, 0.400, 0.286, 0.526, ""),
+    ("class89", 1, 181, 0.243, 0.186, 0.311, "solo vs Ed, normal"),
+)
+
+
+def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None = None,
+                 games: int = 100, seed: int = 1, search: str = "search",
+                 overrides: Mapping[str, Any] | None = None, repo: str | Path = ".",
+                 start: int = 0) -> dict:
+    """The issue-9 probe: ``search`` in one seat against the default mix of revision
+    ``rev``, paired with that revision's heuristic in the same seat on the same seeds.
+
+    Game ``i`` puts the tested seat at ``i % n`` (the field rotated as in
+    :func:`seat_plan`); its heuristic (and the search's base policy) is the revision's
+    default-mix member ``i % len(mix)``; the search's rollouts model every other seat by
+    the revision's default mix (as the probe used "the game's own heuristics"). ``search``
+    is a spec (``search:rollouts=64,...``). Returns per-game shares of both, their Wilson
+    intervals, the paired gain (t interval) and the search's cost (seconds per game over
+    the heuristic game, per searched decision, rollouts and departures per game).
+    """
+    import time
+
+    from simcli.scenario import apply_overrides
+
+    module = load_strategies_at(rev, game_name, repo)
+    mix = [module.STRATEGIES[s] for s in module.DEFAULT_MIX]
+    mix_f = [functools.partial(cls) for cls in mix]
+    game = get_game(game_name)
+    n = n_players or game.default_players
+    data = apply_overrides(game.default_data(), dict(overrides or {}))
+    rules = game.make_rules(data, n)
+    searcher = resolve(game_name, search)
+    heur = np.empty(games)
+    srch = np.empty(games)
+    t_heur = t_srch = 0.0
+    searched = departed = rollouts = 0
+    for j in range(games):
+        i = start + j
+        seat, others = seat_plan(n, mix_f, i)
+        base = mix_f[i % len(mix_f)]
+        made: list = []
+
+        def make(g, p, rng, _base=base, _made=made):
+            _made.append(searcher(g, p, rng, models=(_base, mix_f)))
+            return _made[-1]
+
+        s = game_seed(seed, i)
+        for cand, out in ((base, heur), (make, srch)):
+            seats = list(others)
+            seats.insert(seat, cand)
+            t0 = time.process_time()
+            rec = play_game(game, n, rules, seats, s)
+            dt = time.process_time() - t0
+            if cand is base:
+                t_heur += dt
+            else:
+                t_srch += dt
+            out[j] = rec.result.win_shares[seat]
+        bot = made[0]
+        searched += bot.searched
+        departed += bot.departed
+        rollouts += bot.rollouts_done
+    d = stats.paired_difference(heur, srch)
+    extra = max(0.0, t_srch - t_heur)
+    return {"game": game_name, "players": n, "games": games, "search": search,
+            "share": float(srch.mean()), "share_ci": stats.wilson(float(srch.sum()), games),
+            "heuristic": float(heur.mean()),
+            "heuristic_ci": stats.wilson(float(heur.sum()), games),
+            "gain": d["diff"], "gain_ci": (d["ci_low"], d["ci_high"]),
+            "seconds_per_game": extra / games,
+            "seconds_per_decision": extra / searched if searched else 0.0,
+            "searched_per_game": searched / games, "departed_per_game": departed / games,
+            "rollouts_per_game": rollouts / games,
+            "search_shares": srch, "heuristic_shares": heur}
+
+
+def probe_table(rows: Sequence[dict]) -> str:
+    """The probe results as a markdown table beside the issue's targets."""
+    targets = {(g, p): (s, lo, hi) for g, p, _, s, lo, hi, _ in PROBE_TARGETS}
+    out = ["| game | players | games | search share [Wilson] | target | heuristic, same seats "
+           "| paired gain [t] | s/game | ms/decision | searched/game | departed/game |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        t = targets.get((r["game"], r["players"]))
+        target = f"{t[0]:.3f} [{t[1]:.3f}, {t[2]:.3f}]" if t else "—"
+        out.append(
+            f"| {r['game']} | {r['players']} | {r['games']} | {r['share']:.3f} "
+            f"[{r['share_ci'][0]:.3f}, {r['share_ci'][1]:.3f}] | {target} | "
+            f"{r['heuristic']:.3f} | {r['gain']:+.3f} [{r['gain_ci'][0]:+.3f}, "
+            f"{r['gain_ci'][1]:+.3f}] | {r['seconds_per_game']:.3f} | "
+            f"{1000 * r['seconds_per_decision']:.1f} | {r['searched_per_game']:.1f} | "
+            f"{r['departed_per_game']:.2f} |")
+    return "\n".join(out)

@@ -1,13 +1,33 @@
 """``search``: Monte Carlo over the legal options on determinized copies, for any game.
 
 At a decision of a searched kind the bot asks its base policy (a heuristic) what it
-would play, then scores every option by rollouts on copies from the runner's sampler
-(never the true state): each option is played on the *same* determinizations with the
-*same* rollout seeds (common random numbers), the options are narrowed by sequential
-halving, and the bot departs from the base policy's choice only when a paired re-check
-on fresh copies confirms the gain. Rollouts are played by fresh heuristic bots (the
-own seat by the base, the others by the game's default mix) and skip narration.
-Every seed comes from the seat's RNG: a game is the same under any --jobs or backend.
+would play, then scores the options by rollouts on copies from the runner's sampler
+(never the true state). Every option is played on the *same* determinizations with the
+*same* rollout seeds (common random numbers), so options are compared by paired
+differences, one per copy:
+
+1. **Screening** (long option lists, such as class89's ~28 placements): ``screen_rollouts``
+   paired rollouts per option, then only the ``screen`` best options (and the base's
+   choice, always) stay.
+2. **Racing** against the base's choice: batches of ``batch`` copies; an option whose
+   paired difference from the base's choice, or from the current leader, is clearly
+   negative (``drop_z`` standard errors) is dropped; the race ends when only the base's
+   choice is left, when the leader is clearly ahead of it, or after ``rollouts`` rollouts.
+3. **Re-check** on fresh copies (the race's leader is favoured by its selection): paired
+   rollouts of the leader against the base's choice in batches, up to ``recheck``; the bot
+   departs only when the mean gain exceeds ``z`` standard errors, and stops early once the
+   gain is clearly settled either way.
+
+Rollouts are played by fresh bots of the rollout models (the own seat by the base, the
+others by the game's default mix; a caller may pass other models, e.g. the heuristics of
+an older revision, with ``models=``), skip narration (``state.log = None``) and score a
+game's end as win share plus place and score shaping. Every seed comes from the seat's
+RNG: a game is the same under any --jobs or backend, compiled or pure.
+
+At the defaults it reaches the issue-9 probe's strength against the heuristics of revision
+905f16f (``python tools/search_probe.py``); it costs about 1-3 s of CPU per game per
+searched seat (about 1,000 rollouts), not yet the 0.3 s of issue 14: rollouts play to the
+game's end (no horizon cut-off or game evaluation yet).
 """
 from __future__ import annotations
 
@@ -23,42 +43,66 @@ DEFAULT_KINDS = {
     "class89": ("place",),
     "lovebattle": ("vote", "turn", "hero_action"),
 }
-#: the largest option list searched by default (Love Battle's vote has 15 options)
-DEFAULT_MAX_OPTIONS = {"lovebattle": 16}
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    m = len(d)
+    mean = sum(d) / m
+    if m < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    return mean, math.sqrt(var / m)
 
 
 class SearchBot(Bot):
     name = "search"
-    description = ("Flat Monte Carlo on determinized copies with common random numbers and "
-                   "a paired re-check before departing from its base heuristic.")
+    description = ("Monte Carlo on determinized copies with common random numbers: screening, "
+                   "a paired race against its base heuristic, and a paired re-check before "
+                   "departing from it.")
     params = {
         "base": "",            # heuristic for the own seat ("" = the default mix by seat)
-        "rollouts": 24,        # rollouts per searched decision for the halving stage
-        "recheck": 12,         # paired rollouts of best vs base before departing
+        "rollouts": 40,        # rollouts per searched decision at most (screen + race)
+        "batch": 2,            # copies per racing round (each played by every option left)
+        "screen": 6,           # options kept after screening a longer list (+ the base's)
+        "screen_rollouts": 2,  # paired rollouts per option when screening
+        "recheck": 16,         # fresh paired rollouts of leader vs base at most
         "kinds": "",           # comma list of decision kinds searched ("" = game default,
                                # "all" = every kind)
-        "max_options": 0,      # decisions with more options are left to the base
-                               # (0 = the game's default: 12, Love Battle 16)
+        "max_options": 0,      # decisions with more options are left to the base (0 = none)
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
         "share": 1.0,          # fraction of the eligible decisions searched (drawn from
                                # the seat's RNG: deterministic per seed)
-        "z": 0.5,              # departing needs mean gain > z standard errors
+        "drop_z": 1.5,         # racing: drop an option this many standard errors behind
+        "z": 1.0,              # departing needs a re-checked mean gain > z standard errors
         "place_weight": 0.25,  # value = win share + place_weight * place score
         "score_weight": 0.25,  # + score_weight * margin over the best other score
                                # (scaled into -1..1): a steadier signal than wins alone
     }
+    ranges = {"rollouts": (0, None), "batch": (1, None), "screen": (1, None),
+              "screen_rollouts": (1, None), "recheck": (0, None), "max_options": (0, None),
+              "max_decisions": (0, None), "share": (0.0, 1.0), "drop_z": (0.0, None),
+              "z": (0.0, None), "place_weight": (0.0, None), "score_weight": (0.0, None)}
     needs_sampler = True
 
-    def __init__(self, game, player, rng, **params):
+    def __init__(self, game, player, rng, *, models=None, **params):
+        """``models``: optional ``(base_factory, [factory per seat])`` for the rollouts
+        (and the base's own choice) instead of today's registered heuristics."""
         super().__init__(game, player, rng, **params)
         name = game.name
-        mix = list(default_mix(name))
-        base = self.p["base"] or mix[player % len(mix)]
-        if base == "search":
-            raise ValueError("search cannot be its own base policy")
-        self.base_spec = base
-        self.base = resolve(name, base)(game, player, random.Random(rng.getrandbits(64)))
-        self.factories = [resolve(name, base) if q == player else resolve(name, mix[q % len(mix)])
+        if models is None:
+            mix = list(default_mix(name))
+            base = self.p["base"] or mix[player % len(mix)]
+            if base == "search":
+                raise ValueError("search cannot be its own base policy")
+            self.base_spec = base
+            base_factory = resolve(name, base)
+            seat_factories = [resolve(name, mix[q % len(mix)])
+                              for q in range(max(game.players) + 1)]
+        else:
+            base_factory, seat_factories = models
+            self.base_spec = getattr(base_factory, "__name__", "custom")
+        self.base = base_factory(game, player, random.Random(rng.getrandbits(64)))
+        self.factories = [base_factory if q == player else seat_factories[q % len(seat_factories)]
                           for q in range(max(game.players) + 1)]
         kinds = self.p["kinds"]
         if kinds == "all":
@@ -68,10 +112,11 @@ class SearchBot(Bot):
         else:
             default = DEFAULT_KINDS.get(name)
             self.kinds = frozenset(default) if default else None
-        self.max_options = self.p["max_options"] or DEFAULT_MAX_OPTIONS.get(name, 12)
+        self.max_options = self.p["max_options"]
         self.sampler = None
         self.searched = 0
         self.departed = 0
+        self.screened = 0
         self.rollouts_done = 0
 
     def bind_sampler(self, sampler) -> None:
@@ -81,67 +126,103 @@ class SearchBot(Bot):
     def choose(self, view, decision):
         a0 = self.base.choose(view, decision)
         options = decision.options
-        if (self.sampler is None or len(options) < 2 or len(options) > self.max_options
+        if (self.sampler is None or len(options) < 2
+                or (self.max_options and len(options) > self.max_options)
                 or (self.kinds is not None and decision.kind not in self.kinds)
                 or (self.p["max_decisions"] and self.searched >= self.p["max_decisions"])
                 or (self.p["share"] < 1.0 and self.rng.random() >= self.p["share"])):
             return a0
         self.searched += 1
-        best = self._halving(options, a0)
+        best = self._race(options, a0)
         if best == a0 or not self._confirm(best, a0):
             return a0
         self.departed += 1
         return best
 
-    def _halving(self, options, a0):
-        """Sequential halving with common random numbers; a0 is never eliminated."""
+    def _race(self, options, a0):
+        """Screening, then a paired race against ``a0`` on common random numbers."""
         sampler = self.sampler
         sampler.fresh()
-        seeds: list[int] = []
-        cands = list(options)
-        values = {a: [] for a in cands}
-        rounds = max(1, math.ceil(math.log2(len(cands))))
         budget = self.p["rollouts"]
-        j = 0
-        while True:
-            k = max(1, budget // (rounds * len(cands)))
+        cands = list(options)
+        values: dict = {a: [] for a in cands}
+        seeds: list[int] = []
+        used = 0
+
+        def play(k: int) -> None:
+            nonlocal used
             for _ in range(k):
+                j = len(seeds)
                 seeds.append(self.rng.getrandbits(64))
                 for a in cands:
                     values[a].append(self._value(sampler(j), a, seeds[j]))
-                j += 1
-            if len(cands) <= 2:
-                break
+                used += len(cands)
+
+        if len(cands) > self.p["screen"] + 1:
+            self.screened += 1
+            play(self.p["screen_rollouts"])
             means = {a: sum(values[a]) / len(values[a]) for a in cands}
-            keep = max(2, len(cands) // 2)
-            ranked = sorted(cands, key=lambda a: (-means[a], options.index(a)))
-            cands = ranked[:keep]
-            if a0 not in cands:
-                cands[-1] = a0
-        means = {a: sum(values[a]) / len(values[a]) for a in cands}
+            ranked = sorted((a for a in cands if a != a0),
+                            key=lambda a: (-means[a], options.index(a)))
+            cands = [a0] + ranked[:self.p["screen"]]
+        drop_z = self.p["drop_z"]
+        while len(cands) > 1 and used + len(cands) <= budget:
+            play(min(self.p["batch"], max(1, (budget - used) // len(cands))))
+            v0 = values[a0]
+            n = len(v0)
+            means = {a: sum(values[a][-n:]) / n for a in cands}
+            lead = max(cands, key=lambda a: (means[a], a == a0))
+            keep = [a0]
+            for a in cands:
+                if a == a0:
+                    continue
+                va = values[a]
+                m, se = _mean_se([x - y for x, y in zip(va, v0, strict=True)])
+                if m + drop_z * se < 0:
+                    continue
+                if a != lead:
+                    vl = values[lead]
+                    ml, sel = _mean_se([x - y for x, y in zip(va, vl, strict=True)])
+                    if ml + drop_z * sel < 0:
+                        continue
+                keep.append(a)
+            cands = keep
+            if lead != a0 and lead in cands:
+                m, se = _mean_se([x - y for x, y in zip(values[lead], v0, strict=True)])
+                if m - drop_z * se > 0 and len(cands) == 2:
+                    break
+        if len(cands) == 1:
+            return a0
+        n = len(values[a0])
+        means = {a: sum(values[a][-n:]) / n for a in cands}
         return max(cands, key=lambda a: (means[a], a == a0))
 
     def _confirm(self, best, a0) -> bool:
         """Paired re-check on fresh copies: depart only if the gain holds up."""
+        limit = self.p["recheck"]
+        if limit <= 0:
+            return True
         sampler = self.sampler
         sampler.fresh()
-        diffs = []
-        for j in range(self.p["recheck"]):
-            seed = self.rng.getrandbits(64)
-            diffs.append(self._value(sampler(j), best, seed) - self._value(sampler(j), a0, seed))
-        m = len(diffs)
-        if m == 0:
-            return False
-        mean = sum(diffs) / m
-        if mean <= 0:
-            return False
-        if m < 2:
-            return True
-        var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
-        return mean > self.p["z"] * math.sqrt(var / m)
+        z = self.p["z"]
+        step = self.p["batch"]
+        diffs: list[float] = []
+        j = 0
+        while j < limit:
+            for _ in range(min(step, limit - j)):
+                seed = self.rng.getrandbits(64)
+                diffs.append(self._value(sampler(j), best, seed)
+                             - self._value(sampler(j), a0, seed))
+                j += 1
+            if len(diffs) >= 2 * step:
+                mean, se = _mean_se(diffs)
+                if mean - 2 * z * se > 0 or mean + z * se < 0:
+                    break
+        mean, se = _mean_se(diffs)
+        return mean > 0 and (se == math.inf or mean > z * se)
 
     def _value(self, state, action, seed: int) -> float:
-        """Play ``action`` on a copy, then the game to its end with fresh base bots."""
+        """Play ``action`` on a copy, then the game to its end with fresh model bots."""
         game = self.game
         state.log = None
         game.apply(state, action)
@@ -149,6 +230,7 @@ class SearchBot(Bot):
         seeds = [rng.getrandbits(64) for _ in self.factories]
         bots: dict = {}
         decision, apply, view = game.decision, game.apply, game.view
+        factories = self.factories
         while (d := decision(state)) is not None:
             opts = d.options
             if len(opts) == 1:
@@ -157,7 +239,7 @@ class SearchBot(Bot):
             q = d.player
             bot = bots.get(q)
             if bot is None:
-                bot = bots[q] = self.factories[q](game, q, random.Random(seeds[q]))
+                bot = bots[q] = factories[q](game, q, random.Random(seeds[q]))
             apply(state, bot.choose(view(state, q), d))
         self.rollouts_done += 1
         res = game.result(state)

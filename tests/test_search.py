@@ -100,3 +100,43 @@ def test_search_needs_a_sampler_only_when_asked():
     g = get_game("vghs")
     bot = resolve("vghs", default_mix("vghs")[0])(g, 0, random.Random(1))
     assert not getattr(bot, "needs_sampler", False)
+
+
+def test_search_params_are_validated():
+    from strategies import UnknownStrategyError
+
+    for bad in ("search:batch=0", "search:share=1.5", "search:rollouts=-1", "search:z=x"):
+        with pytest.raises(UnknownStrategyError):
+            resolve("vghs", bad)
+
+
+def test_search_screens_long_option_lists_and_rolls_out_with_given_models():
+    """class89 placements have more options than screen+1: they are searched (screened),
+    and the rollouts use the models passed in (here: random everywhere)."""
+    from strategies import RandomBot
+
+    g = get_game("class89")
+    rules = g.make_rules(g.default_data(), 4)
+    made = []
+    calls = []
+
+    class Counting(RandomBot):
+        def choose(self, view, decision):
+            calls.append(decision.kind)
+            return super().choose(view, decision)
+
+    def factory(game, p, rng):
+        made.append(resolve("class89", "search:rollouts=8,recheck=2,screen=2,"
+                            "screen_rollouts=1,max_decisions=2")(
+            game, p, rng, models=(Counting, [Counting])))
+        return made[-1]
+
+    mix = default_mix("class89")
+    seats = [factory] + [resolve("class89", m) for m in mix[1:4]]
+    a = play_game(g, 4, rules, seats, 3)
+    bot = made[0]
+    assert bot.searched == 2 and bot.screened > 0 and bot.rollouts_done > 0 and calls
+    assert all(f is Counting for f in bot.factories)
+    made.clear()
+    b = play_game(g, 4, rules, seats, 3)
+    assert a.history == b.history and a.result == b.result

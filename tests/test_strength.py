@@ -40,3 +40,27 @@ def test_strategies_of_an_older_revision_load_under_a_private_name():
     assert "devoted" in old
     shares = one_seat_shares("lovebattle", old["devoted"], [old["hunter"]], games=4, seed=1)
     assert shares.shape == (4,)
+
+
+def test_the_search_probe_pairs_search_with_the_old_heuristic_in_the_same_seats():
+    from simcli.strength import PROBE_TARGETS, probe_table, search_probe
+
+    try:
+        subprocess.run(["git", "cat-file", "-e", "905f16f^{commit}"], cwd=ROOT, check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("revision 905f16f not in this checkout")
+    spec = "search:rollouts=6,recheck=2,max_decisions=1"
+    r = search_probe("vghs", games=4, search=spec, repo=ROOT)
+    again = search_probe("vghs", games=4, search=spec, repo=ROOT)
+    assert r["games"] == 4 and r["search_shares"].shape == (4,)
+    assert (r["search_shares"] == again["search_shares"]).all()
+    assert r["searched_per_game"] == 1 and r["rollouts_per_game"] > 0
+    lo, hi = r["share_ci"]
+    assert lo <= r["share"] <= hi
+    assert abs(r["gain"] - (r["share"] - r["heuristic"])) < 1e-12
+    # with no searched decision the search plays exactly its base: zero paired gain
+    none = search_probe("vghs", games=4, search="search:kinds=nothing", repo=ROOT)
+    assert none["gain"] == 0 and none["share"] == none["heuristic"]
+    table = probe_table([r])
+    assert "0.611" in table and len(PROBE_TARGETS) == 6

@@ -1,0 +1,57 @@
+"""Rerun the issue-9 probe: ``search`` in one seat against the heuristics of revision
+905f16f (the heuristics as the issue measured them), paired with that revision's
+heuristic in the same seats on the same seeds, for the six rows of the issue's table.
+
+    python tools/search_probe.py                      # every row at the issue's game counts
+    python tools/search_probe.py --rows vghs,vgc --games 40 --search "search:rollouts=64"
+    python tools/search_probe.py --out probe.md       # also write the table (atomically)
+
+Rows are named game or game/players (``class89/3``, ``class89/1`` = solo vs Ed, normal).
+Costs are CPU seconds of the search game over the heuristic game on the same seed.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from simcli.fsio import atomic_write_text
+    from simcli.strength import PROBE_TARGETS, probe_table, search_probe
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rows", default="", help="comma list: vghs, vgc, class89, class89/3, "
+                    "lovebattle, class89/1 (default: all six)")
+    ap.add_argument("--games", type=int, default=0, help="games per row (0 = the issue's)")
+    ap.add_argument("--scale", type=float, default=1.0,
+                    help="games per row = the issue's count times this (when --games is 0)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rev", default="905f16f")
+    ap.add_argument("--search", default="search", help="search spec with parameters")
+    ap.add_argument("--out", default="", help="write the markdown table here too")
+    a = ap.parse_args(argv)
+    wanted = {r.strip() for r in a.rows.split(",") if r.strip()}
+    results = []
+    for game, players, games, *_ in PROBE_TARGETS:
+        key = f"{game}/{players}"
+        if wanted and key not in wanted and not (game in wanted and players != 3
+                                                 and players != 1):
+            continue
+        n_games = a.games or max(2, round(a.scale * games))
+        r = search_probe(game, rev=a.rev, n_players=players, games=n_games,
+                         seed=a.seed, search=a.search, repo=ROOT)
+        results.append(r)
+        print(probe_table([r]).splitlines()[-1], flush=True)
+    table = probe_table(results)
+    print(table)
+    if a.out:
+        atomic_write_text(Path(a.out), f"search spec: {a.search}, seed {a.seed}, "
+                          f"heuristics of {a.rev}\n\n{table}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
