@@ -8,11 +8,13 @@
 
 ``tune`` searches one strategy's weights with optuna (TPE sampler, seeded): a trial plays
 ``--games`` games with the candidate in one seat against the *field* — the default mix
-as it was at ``--field-rev`` (the heuristics before this tuning) — seats rotated, every
-trial on the same game seeds (common random numbers, so trials are compared paired). The
-objective is the candidate's mean win share in its seat. Each tuned weight is searched
-over a factor of 1/4 .. 3 of its style default (log scale), so a strategy keeps its style;
-weights whose default is 0 are searched over ``ZERO_RANGE``. The first trial is the
+as it was at ``--field-rev`` (the heuristics before this tuning; ``current``: today's
+mix, so a strategy is tuned against a field that includes the retuned ones) — seats
+rotated, every trial on the same game seeds (common random numbers, so trials are
+compared paired). The objective is the candidate's mean win share in its seat. Each tuned
+weight is searched over a factor of 1/4 .. 3 of its style default (log scale), so a
+strategy keeps its style; weights whose default is 0 are searched over ``ZERO_RANGE``, and
+shares (``OWN_RANGE``, e.g. ``gta_defer``) over their own bounds. The first trial is the
 current defaults, so the best trial is never worse than them on the tuning seeds. It
 prints the best weights as a ``params`` update to paste into ``strategies/<game>.py``.
 
@@ -45,7 +47,8 @@ from strategies import default_mix, list_strategies  # noqa: E402
 FIELD_REV = "905f16f"
 #: the weights searched per game (the rest keep their style defaults)
 TUNED = {
-    "vghs": ("w_first", "w_game_over", "w_victory", "w_perm", "w_temp", "w_bonus",
+    "vghs": ("w_first", "w_first_late", "w_block", "gta_defer", "w_kojima_empty",
+             "w_game_over", "w_victory", "w_perm", "w_temp", "w_bonus",
              "w_cafeteria", "w_kojima", "w_rank"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
                 "token", "track", "tile", "teacher", "draw"),
@@ -56,9 +59,15 @@ TUNED = {
                    "enchantment_value", "pp_bonus"),
 }
 ZERO_RANGE = (0.0, 2.0)
+#: weights searched over their own (low, high) instead (shares, bounded by the rules)
+OWN_RANGE = {"gta_defer": (0.0, 1.0)}
 
 
 def field(game: str, rev: str) -> list:
+    """The default mix at ``rev`` (``current``: today's working tree) as factories."""
+    if rev == "current":
+        from strategies import resolve
+        return [resolve(game, name) for name in default_mix(game)]
     old = factories_at(rev, game)
     return [old[name] for name in default_mix(game)]
 
@@ -76,7 +85,9 @@ def tune(args) -> None:
         out = {}
         for k in names:
             d = float(defaults[k])
-            if d == 0:
+            if k in OWN_RANGE:
+                out[k] = round(trial.suggest_float(k, *OWN_RANGE[k]), 3)
+            elif d == 0:
                 out[k] = trial.suggest_float(k, *ZERO_RANGE)
             else:
                 f = trial.suggest_float(k + "_factor", 0.25, 3.0, log=True)
@@ -92,8 +103,9 @@ def tune(args) -> None:
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="maximize",
                                 sampler=optuna.samplers.TPESampler(seed=args.seed))
-    study.enqueue_trial({(k if float(defaults[k]) == 0 else k + "_factor"):
-                         (float(defaults[k]) if float(defaults[k]) == 0 else 1.0)
+    study.enqueue_trial({(k if float(defaults[k]) == 0 or k in OWN_RANGE else k + "_factor"):
+                         (float(defaults[k]) if float(defaults[k]) == 0 or k in OWN_RANGE
+                          else 1.0)
                          for k in names})
     study.optimize(objective, n_trials=args.trials)
     first = study.trials[0].value

@@ -1,0 +1,94 @@
+"""The vghs heuristics' placement values respond to the rules they read (issue 9)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from vghs_helpers import GTA, KOJIMA, OFFICE, make_state
+
+from simcli.games.vghs.rules import GAME
+from strategies import list_strategies
+
+BOTS = list_strategies("vghs")
+
+
+def bot(name: str, **params):
+    return BOTS[name](GAME, 0, random.Random(1), **params)
+
+
+@pytest.mark.parametrize("name", ["arcade", "challenger", "builder"])
+def test_reads_declares_the_gta_capacity(name):
+    assert "gta_capacity" in BOTS[name].reads
+
+
+def test_gta_room_counts_the_rivals_still_to_go_there():
+    b = bot("builder")
+    s = make_state(4)
+    assert b.gta_room(GAME.view(s, 0), GTA)      # 3 places, 3 rivals still to go
+    s = make_state(4, overrides={"gta_capacity": 2})
+    assert not b.gta_room(GAME.view(s, 0), GTA)  # 2 places, 3 rivals
+    s.left[2] = s.left[3] = 0                    # rivals with no standee cannot go
+    assert b.gta_room(GAME.view(s, 0), GTA)
+    s.left[2], s.occ[GTA], s.on_gta[1] = 3, 1, 1  # one place left, one rival still to go
+    assert b.gta_room(GAME.view(s, 0), GTA)
+    s.left[3] = 3                                # ... and now two
+    assert not b.gta_room(GAME.view(s, 0), GTA)
+
+
+@pytest.mark.parametrize("capacity", [2, 3])
+def test_gta_value_waits_only_where_the_capacity_leaves_room(capacity):
+    s = make_state(4, overrides={"gta_capacity": capacity})
+    v = GAME.view(s, 0)
+    keen = bot("builder", gta_defer=0.0)
+    patient = bot("builder", gta_defer=0.5)
+    full = keen.gta_value(v, GTA)
+    assert full > 0
+    expected = full * 0.5 if capacity == 3 else full
+    assert patient.gta_value(v, GTA) == pytest.approx(expected)
+    s.left[0] = 1                            # the last standee never waits
+    v = GAME.view(s, 0)
+    assert patient.gta_value(v, GTA) == pytest.approx(keen.gta_value(v, GTA))
+
+
+def test_the_office_is_worth_taking_when_first_only_with_w_block():
+    s = make_state(4, dice=[[1, 1, 1, 1, 1, 0] for _ in range(4)])
+    s.first = 0
+    s.played[0] = [s.hand[0].pop()]          # Kojima Quad would return it: worth w_kojima
+    v = GAME.view(s, 0)
+    params = dict(w_first=1.0, w_first_late=0.0, w_kojima=0.5, w_kojima_empty=0.0)
+    assert bot("arcade", w_block=0.0, **params).on_place(v, (OFFICE, KOJIMA)) == KOJIMA
+    assert bot("arcade", w_block=1.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
+    s.first = 1                              # not first: the Office is worth w_first
+    v = GAME.view(s, 0)
+    assert bot("arcade", w_block=0.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
+
+
+def test_without_the_office_a_first_player_power_up_is_worth_twice_as_much():
+    with_office = GAME.view(make_state(4), 0)
+    without = GAME.view(make_state(4, overrides={"first_player_location": False}), 0)
+    b = bot("arcade")
+    assert b.first_value(without) == pytest.approx(2 * b.first_value(with_office))
+
+
+def test_the_first_player_token_gains_value_after_round_three():
+    s = make_state(4)
+    b = bot("arcade", w_first=1.0, w_first_late=0.5)
+    values = []
+    for r in (1, 3, 4, 6):
+        s.round = r
+        values.append(b.first_value(GAME.view(s, 0)))
+    assert values == pytest.approx([1.0, 1.0, 1.5, 2.5])
+
+
+def test_kojima_quad_is_worth_more_with_an_empty_hand():
+    s = make_state(4, dice=[[1, 1, 1, 1, 1, 0] for _ in range(4)])
+    s.first = 1
+    s.played[0] = list(s.hand[0])
+    s.hand[0] = []
+    v = GAME.view(s, 0)
+    params = dict(w_first=1.0, w_first_late=0.0, w_kojima=0.5)
+    assert bot("arcade", w_kojima_empty=0.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
+    assert bot("arcade", w_kojima_empty=1.0, **params).on_place(v, (OFFICE, KOJIMA)) == KOJIMA
+    s.hand[0] = [s.played[0].pop()]          # a card in hand: the extra no longer applies
+    v = GAME.view(s, 0)
+    assert bot("arcade", w_kojima_empty=1.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
