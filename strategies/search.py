@@ -191,9 +191,9 @@ class SearchBot(Bot):
                 m, se = _mean_se([x - y for x, y in zip(values[lead], v0, strict=True)])
                 if m - drop_z * se > 0 and len(cands) == 2:
                     break
-        if len(cands) == 1:
-            return a0
         n = len(values[a0])
+        if len(cands) == 1 or n == 0:   # n == 0: the budget could not play one round
+            return a0
         means = {a: sum(values[a][-n:]) / n for a in cands}
         return max(cands, key=lambda a: (means[a], a == a0))
 

@@ -140,3 +140,17 @@ def test_search_screens_long_option_lists_and_rolls_out_with_given_models():
     made.clear()
     b = play_game(g, 4, rules, seats, 3)
     assert a.history == b.history and a.result == b.result
+
+
+@pytest.mark.parametrize("name", ["vghs", "vgc"])
+def test_a_budget_too_small_for_one_round_still_plays(name):
+    """rollouts below the option count cannot play one paired round: search keeps its
+    base's choice (it used to divide by zero) and the game plays to its end."""
+    g = get_game(name)
+    n = g.default_players
+    rules = g.make_rules(g.default_data(), n)
+    mix = default_mix(name)
+    small = [resolve(name, f"search:base={mix[0]},rollouts=1,recheck=2")] + [
+        resolve(name, mix[i % len(mix)]) for i in range(1, n)]
+    res = play_game(g, n, rules, small, 11)
+    assert res.result is not None and len(res.result.places) == n
