@@ -70,9 +70,15 @@ _manifests: dict[Path, dict[str, str]] = {}
 
 
 def source_hash(source: Path) -> str:
+    """sha256 of the .py, and of the .pxd next to it when there is one (its Cython
+    declarations are compiled in too, so editing it also makes the build stale)."""
     import hashlib
 
-    return hashlib.sha256(source.read_bytes()).hexdigest()
+    digest = hashlib.sha256(source.read_bytes())
+    pxd = source.with_suffix(".pxd")
+    if pxd.exists():
+        digest.update(b"\0pxd\0" + pxd.read_bytes())
+    return digest.hexdigest()
 
 
 def manifest(root: Path = ROOT) -> dict[str, str]:
@@ -89,13 +95,16 @@ def manifest(root: Path = ROOT) -> dict[str, str]:
 
 def is_stale(extension: Path, source: Path, name: str | None = None,
              root: Path = ROOT) -> bool:
-    """True when the extension module was not compiled from the .py as it is now: its
-    hash in the build manifest differs (or, without a manifest entry, it is older)."""
+    """True when the extension module was not compiled from the .py (and .pxd) as they
+    are now: its hash in the build manifest differs (or, without a manifest entry, it is
+    older than either)."""
     recorded = manifest(root).get(name) if name else None
     try:
         if recorded is not None:
             return recorded != source_hash(source)
-        return source.stat().st_mtime > extension.stat().st_mtime
+        pxd = source.with_suffix(".pxd")
+        newest = max(source.stat().st_mtime, pxd.stat().st_mtime if pxd.exists() else 0)
+        return newest > extension.stat().st_mtime
     except OSError:
         return True
 

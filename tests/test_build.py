@@ -155,3 +155,46 @@ def test_the_build_manifest_hash_decides_not_the_clock(tmp_path, monkeypatch):
     digest = build.source_hash(root / "strategies" / "vgc.py")
     manifest.write_text(json.dumps({"strategies.vgc": digest}))
     assert build.module_builds(root) == {"strategies.vgc": "compiled"}
+
+
+def test_editing_a_pxd_makes_its_module_stale(tmp_path, monkeypatch):
+    """A .pxd next to a hot .py is compiled into its module (Cython augmenting
+    declarations), so the manifest hash covers it: editing it alone makes the build stale."""
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    root = _fake_tree(tmp_path, ext_newer=True)
+    pxd = root / "strategies" / "vgc.pxd"
+    pxd.write_text("cdef class View:\n    cdef public object a\n")
+    manifest = root / "simcli" / "_build_manifest.json"
+    manifest.parent.mkdir()
+    manifest.write_text(json.dumps({"strategies.vgc": build.source_hash(pxd.with_suffix(".py"))}))
+    assert build.module_builds(root) == {"strategies.vgc": "compiled"}
+    pxd.write_text("cdef class View:\n    cdef public object a, b\n")
+    build._manifests.clear()
+    assert build.module_builds(root) == {"strategies.vgc": "stale"}
+
+
+def _pxd_classes(pxd: Path) -> dict[str, set[str]]:
+    classes: dict[str, set[str]] = {}
+    current = None
+    for line in pxd.read_text().splitlines():
+        if line.startswith("cdef class "):
+            current = classes.setdefault(line.removeprefix("cdef class ").rstrip(":"), set())
+        elif current is not None and line.strip().startswith("cdef public object "):
+            current.update(n.strip() for n in
+                           line.strip().removeprefix("cdef public object ").split(","))
+    return classes
+
+
+def test_every_pxd_class_declares_exactly_the_slots_of_its_py_class():
+    """A compiled class has only the fields its .pxd declares: a slot added to the .py
+    but not to the .pxd would break the compiled build only. Checked in either build."""
+    import importlib
+
+    pxds = sorted(p for p in (ROOT / "simcli").rglob("*.pxd"))
+    assert pxds, "the View classes are declared in .pxd files"
+    for pxd in pxds:
+        source = pxd.with_suffix(".py")
+        assert source in build.hot_sources(ROOT), f"{pxd} has no hot .py module"
+        module = importlib.import_module(build.module_name(source, ROOT))
+        for name, fields in _pxd_classes(pxd).items():
+            assert fields == set(getattr(module, name).__slots__), f"{pxd}: {name}"
