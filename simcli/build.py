@@ -155,7 +155,7 @@ def module_builds(root: Path = ROOT) -> dict[str, str]:
     out = {}
     for source in hot_sources(root):
         name = module_name(source, root)
-        if name in LOADED:
+        if root == ROOT and name in LOADED:   # what this process loaded (this tree only)
             out[name] = LOADED[name]
             continue
         ext = extension_of(source)
