@@ -109,6 +109,27 @@ def is_stale(extension: Path, source: Path, name: str | None = None,
         return True
 
 
+def typed_group_state(source: Path, root: Path = ROOT) -> str | None:
+    """``None`` when every module of ``source``'s folder that has a ``.pxd`` (compiled
+    classes, and functions that take them typed: they ``cimport`` each other within one
+    game) has a current extension module; else "stale" or "pure". Such modules play
+    compiled together or not at all: a compiled module typed against a compiled ``State``
+    cannot take the pure one."""
+    if not source.with_suffix(".pxd").exists():
+        return None
+    for pxd in sorted(source.parent.glob("*.pxd")):
+        py = pxd.with_suffix(".py")
+        if not py.exists():
+            continue
+        ext = extension_of(py)
+        if ext is None:
+            return "pure"
+        if is_stale(ext, py, module_name(py, root) if py.is_relative_to(root) else None,
+                    root):
+            return "stale"
+    return None
+
+
 #: module name -> "compiled" | "pure" | "stale" (pure because the build is older), as
 #: loaded by this process
 LOADED: dict[str, str] = {}
@@ -137,6 +158,8 @@ class BuildSelector(importlib.abc.MetaPathFinder):
             state = "pure"
         elif is_stale(extension, source, fullname):
             state = "stale"
+        elif (group := typed_group_state(source)) is not None:
+            state = group
         else:
             LOADED[fullname] = "compiled"
             return spec
@@ -151,7 +174,8 @@ def install() -> None:
 
 def module_builds(root: Path = ROOT) -> dict[str, str]:
     """Hot module -> the build a process started now would play: "compiled", "pure"
-    (no extension module, or SIMCLI_PURE) or "stale" (extension older than source)."""
+    (no extension module, or SIMCLI_PURE) or "stale" (extension older than source); a
+    module typed by a ``.pxd`` plays as the worst of its folder's typed modules."""
     out = {}
     for source in hot_sources(root):
         name = module_name(source, root)
@@ -162,7 +186,8 @@ def module_builds(root: Path = ROOT) -> dict[str, str]:
         if ext is None or pure_requested():
             out[name] = "pure"
         else:
-            out[name] = "stale" if is_stale(ext, source, name, root) else "compiled"
+            out[name] = ("stale" if is_stale(ext, source, name, root)
+                         else typed_group_state(source, root) or "compiled")
     return out
 
 
