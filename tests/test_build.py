@@ -191,7 +191,7 @@ def test_every_pxd_class_declares_exactly_the_slots_of_its_py_class():
     import importlib
 
     pxds = sorted(p for p in (ROOT / "simcli").rglob("*.pxd"))
-    assert pxds, "the View classes are declared in .pxd files"
+    assert pxds, "the View and State classes are declared in .pxd files"
     for pxd in pxds:
         source = pxd.with_suffix(".py")
         assert source in build.hot_sources(ROOT), f"{pxd} has no hot .py module"

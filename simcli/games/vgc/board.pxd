@@ -1,8 +1,0 @@
-# Cython augmenting declarations (pure-Python mode): these rules functions take a typed
-# State, so its fields are read as C fields (the .py stays the source and the pure
-# fallback). Generated from the signatures; a function with a closure stays def.
-from simcli.games.vgc.state cimport State
-
-cpdef reveal_newsstand(State s)
-cpdef reveal_store(State s)
-cpdef initiative_reset(State s)
