@@ -70,9 +70,15 @@ _manifests: dict[Path, dict[str, str]] = {}
 
 
 def source_hash(source: Path) -> str:
+    """sha256 of the .py, and of the .pxd next to it when there is one (its Cython
+    declarations are compiled in too, so editing it also makes the build stale)."""
     import hashlib
 
-    return hashlib.sha256(source.read_bytes()).hexdigest()
+    digest = hashlib.sha256(source.read_bytes())
+    pxd = source.with_suffix(".pxd")
+    if pxd.exists():
+        digest.update(b"\0pxd\0" + pxd.read_bytes())
+    return digest.hexdigest()
 
 
 def manifest(root: Path = ROOT) -> dict[str, str]:
@@ -89,15 +95,39 @@ def manifest(root: Path = ROOT) -> dict[str, str]:
 
 def is_stale(extension: Path, source: Path, name: str | None = None,
              root: Path = ROOT) -> bool:
-    """True when the extension module was not compiled from the .py as it is now: its
-    hash in the build manifest differs (or, without a manifest entry, it is older)."""
+    """True when the extension module was not compiled from the .py (and .pxd) as they
+    are now: its hash in the build manifest differs (or, without a manifest entry, it is
+    older than either)."""
     recorded = manifest(root).get(name) if name else None
     try:
         if recorded is not None:
             return recorded != source_hash(source)
-        return source.stat().st_mtime > extension.stat().st_mtime
+        pxd = source.with_suffix(".pxd")
+        newest = max(source.stat().st_mtime, pxd.stat().st_mtime if pxd.exists() else 0)
+        return newest > extension.stat().st_mtime
     except OSError:
         return True
+
+
+def typed_group_state(source: Path, root: Path = ROOT) -> str | None:
+    """``None`` when every module of ``source``'s folder that has a ``.pxd`` (compiled
+    classes, and functions that take them typed: they ``cimport`` each other within one
+    game) has a current extension module; else "stale" or "pure". Such modules play
+    compiled together or not at all: a compiled module typed against a compiled ``State``
+    cannot take the pure one."""
+    if not source.with_suffix(".pxd").exists():
+        return None
+    for pxd in sorted(source.parent.glob("*.pxd")):
+        py = pxd.with_suffix(".py")
+        if not py.exists():
+            continue
+        ext = extension_of(py)
+        if ext is None:
+            return "pure"
+        if is_stale(ext, py, module_name(py, root) if py.is_relative_to(root) else None,
+                    root):
+            return "stale"
+    return None
 
 
 #: module name -> "compiled" | "pure" | "stale" (pure because the build is older), as
@@ -128,6 +158,8 @@ class BuildSelector(importlib.abc.MetaPathFinder):
             state = "pure"
         elif is_stale(extension, source, fullname):
             state = "stale"
+        elif (group := typed_group_state(source)) is not None:
+            state = group
         else:
             LOADED[fullname] = "compiled"
             return spec
@@ -142,18 +174,20 @@ def install() -> None:
 
 def module_builds(root: Path = ROOT) -> dict[str, str]:
     """Hot module -> the build a process started now would play: "compiled", "pure"
-    (no extension module, or SIMCLI_PURE) or "stale" (extension older than source)."""
+    (no extension module, or SIMCLI_PURE) or "stale" (extension older than source); a
+    module typed by a ``.pxd`` plays as the worst of its folder's typed modules."""
     out = {}
     for source in hot_sources(root):
         name = module_name(source, root)
-        if name in LOADED:
+        if root == ROOT and name in LOADED:   # what this process loaded (this tree only)
             out[name] = LOADED[name]
             continue
         ext = extension_of(source)
         if ext is None or pure_requested():
             out[name] = "pure"
         else:
-            out[name] = "stale" if is_stale(ext, source, name, root) else "compiled"
+            out[name] = ("stale" if is_stale(ext, source, name, root)
+                         else typed_group_state(source, root) or "compiled")
     return out
 
 

@@ -155,3 +155,95 @@ def test_the_build_manifest_hash_decides_not_the_clock(tmp_path, monkeypatch):
     digest = build.source_hash(root / "strategies" / "vgc.py")
     manifest.write_text(json.dumps({"strategies.vgc": digest}))
     assert build.module_builds(root) == {"strategies.vgc": "compiled"}
+
+
+def test_editing_a_pxd_makes_its_module_stale(tmp_path, monkeypatch):
+    """A .pxd next to a hot .py is compiled into its module (Cython augmenting
+    declarations), so the manifest hash covers it: editing it alone makes the build stale."""
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    root = _fake_tree(tmp_path, ext_newer=True)
+    pxd = root / "strategies" / "vgc.pxd"
+    pxd.write_text("cdef class View:\n    cdef public object a\n")
+    manifest = root / "simcli" / "_build_manifest.json"
+    manifest.parent.mkdir()
+    manifest.write_text(json.dumps({"strategies.vgc": build.source_hash(pxd.with_suffix(".py"))}))
+    assert build.module_builds(root) == {"strategies.vgc": "compiled"}
+    pxd.write_text("cdef class View:\n    cdef public object a, b\n")
+    build._manifests.clear()
+    assert build.module_builds(root) == {"strategies.vgc": "stale"}
+
+
+def _pxd_classes(pxd: Path) -> dict[str, set[str]]:
+    classes: dict[str, set[str]] = {}
+    current = None
+    for line in pxd.read_text().splitlines():
+        if line.startswith("cdef class "):
+            current = classes.setdefault(line.removeprefix("cdef class ").rstrip(":"), set())
+        elif current is not None and line.strip().startswith("cdef public object "):
+            current.update(n.strip() for n in
+                           line.strip().removeprefix("cdef public object ").split(","))
+    return classes
+
+
+def test_every_pxd_class_declares_exactly_the_slots_of_its_py_class():
+    """A compiled class has only the fields its .pxd declares: a slot added to the .py
+    but not to the .pxd would break the compiled build only. Checked in either build."""
+    import importlib
+
+    pxds = sorted(p for p in (ROOT / "simcli").rglob("*.pxd"))
+    assert pxds, "the View and State classes are declared in .pxd files"
+    for pxd in pxds:
+        source = pxd.with_suffix(".py")
+        assert source in build.hot_sources(ROOT), f"{pxd} has no hot .py module"
+        module = importlib.import_module(build.module_name(source, ROOT))
+        for name, fields in _pxd_classes(pxd).items():
+            assert fields == set(getattr(module, name).__slots__), f"{pxd}: {name}"
+
+
+def test_modules_typed_against_each_other_play_compiled_together_or_not_at_all(tmp_path,
+                                                                              monkeypatch):
+    """rules.pxd cimports the compiled State of state.pxd: when state's extension is stale
+    (or missing), rules must play pure too, or it would get a State it cannot take."""
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    pkg = tmp_path / "strategies"
+    pkg.mkdir()
+    now = time.time()
+    for mod in ("state", "rules"):
+        (pkg / f"{mod}.py").write_text("x = 1\n")
+        (pkg / f"{mod}.pxd").write_text("cdef class State:\n    cdef public object a\n")
+        (pkg / f"{mod}{SUFFIX}").write_bytes(b"")
+        os.utime(pkg / f"{mod}.py", (now, now - 100))
+        os.utime(pkg / f"{mod}.pxd", (now, now - 100))
+        os.utime(pkg / f"{mod}{SUFFIX}", (now, now))
+    assert build.module_builds(tmp_path) == {"strategies.rules": "compiled",
+                                             "strategies.state": "compiled"}
+    os.utime(pkg / "state.pxd", (now, now + 10))     # state.pxd edited after the build
+    assert build.module_builds(tmp_path) == {"strategies.rules": "stale",
+                                             "strategies.state": "stale"}
+    (pkg / f"state{SUFFIX}").unlink()                # state did not compile at all
+    assert build.module_builds(tmp_path) == {"strategies.rules": "pure",
+                                             "strategies.state": "pure"}
+
+
+def test_a_stale_state_makes_the_whole_typed_game_play_pure(tmp_path):
+    """In a real process: with vghs/state.py stale, vghs.phases (typed against its State)
+    loads from its .py too, and a game still plays."""
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "simcli", tree / "simcli", ignore=shutil.ignore_patterns("*.c"))
+    shutil.copytree(ROOT / "strategies", tree / "strategies",
+                    ignore=shutil.ignore_patterns("*.c"))
+    state = tree / "simcli" / "games" / "vghs" / "state.py"
+    state.write_text(state.read_text() + "\n# edited after the build\n")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import simcli; "
+            "from simcli.games import get_game; from simcli.engine import play_game; "
+            "from simcli.build import LOADED; import simcli.games.vghs.phases as ph; "
+            "g = get_game('vghs'); rules = g.make_rules(g.default_data(), 4); "
+            "from strategies import resolve; "
+            "f = resolve('vghs', 'random'); play_game(g, 4, rules, [f] * 4, 1); "
+            "print(LOADED['simcli.games.vghs.state'], LOADED['simcli.games.vghs.phases'], "
+            "ph.__file__.endswith('.py'))")
+    env = dict(os.environ)
+    env.pop("SIMCLI_PURE", None)
+    out = subprocess.run([sys.executable, "-c", code, str(tree)], capture_output=True,
+                         text=True, env=env, check=True, cwd=tmp_path).stdout.split()
+    assert out == ["stale", "stale", "True"]
