@@ -124,16 +124,9 @@ def games_needed(row: dict, alpha: float, power: float = 0.8) -> int | None:
 
 
 def holm_adjust(pvals: np.ndarray) -> np.ndarray:
-    """Holm step-down adjusted p-values; equal to statsmodels
-    ``multipletests(p, method="holm")[1]`` (a test checks it), which cannot be used in a
-    loop: its Holm branch runs a full ``gc.collect()`` on every call."""
+    """Holm step-down adjusted p-values (:func:`simcli.stats.holm_adjust`) as an array."""
     p = np.clip(np.asarray(pvals, dtype=float), 0.0, 1.0)
-    m = len(p)
-    order = np.argsort(p, kind="mergesort")
-    stepped = np.maximum.accumulate((m - np.arange(m)) * p[order])
-    out = np.empty(m)
-    out[order] = np.minimum(stepped, 1.0)
-    return out
+    return np.asarray(stats.holm_adjust([float(x) for x in p]), dtype=float)
 
 
 def holm(rows: list[dict], alpha: float = ALPHA) -> None:

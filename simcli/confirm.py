@@ -190,11 +190,9 @@ def judge(checks: list[dict], games: int) -> None:
     """Holm over the family of checks, then holds / changes / not settled, in place."""
     from simcli import stats
 
-    ranks = sorted(range(len(checks)), key=lambda i: checks[i]["change_p_value"])
-    running = 0.0
-    for k, i in enumerate(ranks):
-        running = max(running, min(1.0, (len(checks) - k) * checks[i]["change_p_value"]))
-        checks[i]["change_p_holm"] = running
+    for c, adj in zip(checks, stats.holm_adjust([c["change_p_value"] for c in checks]),
+                      strict=True):
+        c["change_p_holm"] = adj
     for c in checks:
         inside = -MARGIN <= c["change_ci_low"] and c["change_ci_high"] <= MARGIN
         if c["change_p_holm"] < LEVEL:

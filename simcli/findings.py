@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from simcli import stats
+from simcli.stats import bh_adjust as _bh
+from simcli.stats import holm_adjust as _holm
 
 ALPHA = 0.05
 
@@ -75,38 +77,6 @@ def count(n: int | float) -> str:
 
 def _interval(lo: float | None, hi: float | None) -> str:
     return f"[{pct(lo)}, {pct(hi)}]"
-
-
-def _holm(ps: list[float]) -> list[float]:
-    """Holm step-down adjusted p-values, as statsmodels' ``multipletests(ps,
-    method="holm")[1]`` (a test checks it): written out because importing statsmodels
-    (scipy.stats, pandas) costs a small run more than its games."""
-    if not ps:
-        return []
-    m = len(ps)
-    order = sorted(range(m), key=lambda i: ps[i])
-    out = [0.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, (m - rank) * float(ps[i]))
-        out[i] = min(running, 1.0)
-    return out
-
-
-def _bh(ps: list[float]) -> list[float]:
-    """Benjamini-Hochberg adjusted p-values, as statsmodels' ``multipletests(ps,
-    method="fdr_bh")[1]`` (a test checks it)."""
-    if not ps:
-        return []
-    m = len(ps)
-    order = sorted(range(m), key=lambda i: ps[i])
-    out = [0.0] * m
-    running = math.inf
-    for rank in range(m - 1, -1, -1):
-        i = order[rank]
-        running = min(running, float(ps[i]) / ((rank + 1) / m))
-        out[i] = min(running, 1.0)
-    return out
 
 
 def more_games(p0: float, p1: float, games: int, family: int = 1) -> int | None:

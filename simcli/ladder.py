@@ -226,14 +226,11 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
 
 
 def holm(rows: list[dict], key: str = "p_value") -> None:
-    """Holm-adjusted p-values (``p_holm``) for a family of tests, in place (step-down:
-    the k-th smallest p times (m - k + 1), kept monotone, capped at 1)."""
-    m = len(rows)
-    order = sorted(range(m), key=lambda i: rows[i][key])
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * rows[i][key]))
-        rows[i]["p_holm"] = running
+    """Holm-adjusted p-values (``p_holm``) for a family of tests, in place."""
+    from simcli.stats import holm_adjust
+
+    for r, adj in zip(rows, holm_adjust([r[key] for r in rows]), strict=True):
+        r["p_holm"] = adj
 
 
 def _cost(table: list[dict]) -> dict:

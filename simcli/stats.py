@@ -194,3 +194,37 @@ def mann_whitney(base: Sequence[float], new: Sequence[float]) -> float:
         return float(stats.mannwhitneyu(base, new, alternative="two-sided").pvalue)
     except ValueError:
         return 1.0
+
+
+def holm_adjust(ps: list[float]) -> list[float]:
+    """Holm step-down adjusted p-values, as statsmodels' ``multipletests(ps,
+    method="holm")[1]`` (tests check it): written out because importing statsmodels
+    (scipy.stats, pandas) costs a small run more than its games, and its Holm branch runs
+    ``gc.collect()`` on every call. The one Holm of simcli (findings, compare, ladder,
+    confirm)."""
+    if not ps:
+        return []
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, (m - rank) * float(ps[i]))
+        out[i] = min(running, 1.0)
+    return out
+
+
+def bh_adjust(ps: list[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values, as statsmodels' ``multipletests(ps,
+    method="fdr_bh")[1]`` (a test checks it)."""
+    if not ps:
+        return []
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [0.0] * m
+    running = math.inf
+    for rank in range(m - 1, -1, -1):
+        i = order[rank]
+        running = min(running, float(ps[i]) / ((rank + 1) / m))
+        out[i] = min(running, 1.0)
+    return out

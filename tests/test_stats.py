@@ -129,3 +129,15 @@ def test_a_run_summary_does_not_import_scipy_stats():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_one_holm_and_bh_match_statsmodels_with_ties_and_ones():
+    from statsmodels.stats.multitest import multipletests
+
+    from simcli.stats import bh_adjust, holm_adjust
+
+    for ps in ([0.01, 0.04, 0.03, 0.5], [0.02, 0.02, 1.0, 0.0], [0.7], []):
+        ref_h = multipletests(ps, method="holm")[1] if ps else []
+        ref_b = multipletests(ps, method="fdr_bh")[1] if ps else []
+        assert holm_adjust(ps) == pytest.approx(list(ref_h))
+        assert bh_adjust(ps) == pytest.approx(list(ref_b))
