@@ -2,7 +2,7 @@
 
 :func:`findings` turns a summary dict (see :mod:`simcli.report`) into an ordered list of
 records. Each record has a ``text`` (one sentence a designer reads: "Seat 1 wins 21%
-[19%, 24%] of 4-player games against a fair 25%: it is weaker; sure at 95% (p=0.007)")
+[19%, 24%] of 4-player games against a fair 25%: it is weaker; sure at 95% (adjusted p=0.007)")
 and the numbers behind it: ``kind``, ``subject``, ``estimate``, ``ci_low``/``ci_high``,
 ``p_value`` (or a ``decision`` where no p-value applies), ``games`` and
 ``games_to_settle`` (about how many more games would settle an undecided finding; 0 when
@@ -60,10 +60,13 @@ def points(x: float) -> str:
     return ("+" if v >= 0 else "−") + s + " points"
 
 
-def pvalue(p: float | None) -> str:
+def pvalue(p: float | None, adjusted: bool = False) -> str:
+    """``p=0.042``; ``adjusted p=…`` for a p-value corrected over its family (Holm or
+    Benjamini-Hochberg), so a seat at 21% of 100 games showing p=1.00 reads right."""
     if p is None:
         return "p=?"
-    return "p<0.001" if p < 0.001 else f"p={p:.3f}" if p < 0.1 else f"p={p:.2f}"
+    text = "p<0.001" if p < 0.001 else f"p={p:.3f}" if p < 0.1 else f"p={p:.2f}"
+    return f"adjusted {text}" if adjusted else text
 
 
 def count(n: int | float) -> str:
@@ -165,10 +168,11 @@ def _verdict(decision: str, sure: bool, p_adj: float, more: int | None,
              small_gap: bool = False) -> str:
     if sure:
         tail = "; the gap is under 1 point" if small_gap else ""
-        return f"it is {decision}; sure at 95% ({pvalue(p_adj)}){tail}"
+        return f"it is {decision}; sure at 95% ({pvalue(p_adj, adjusted=True)}){tail}"
     if decision == "even":
-        return f"no sign of a difference ({pvalue(p_adj)})"
-    return f"it {decision}, but that is not yet sure ({pvalue(p_adj)}); {_settle_text(more)}"
+        return f"no sign of a difference ({pvalue(p_adj, adjusted=True)})"
+    return (f"it {decision}, but that is not yet sure ({pvalue(p_adj, adjusted=True)}); "
+            f"{_settle_text(more)}")
 
 
 def _seat_labels(summary: dict) -> dict[tuple[str, int, int], str]:
@@ -258,14 +262,14 @@ def strategy_findings(summary: dict, variant: str, n: int) -> list[dict]:
     if sure and share > fair:
         text = (f"{scope}, strategy {r['strategy']} dominates: it wins {pct(share)} "
                 f"{_interval(r['ci_low'], r['ci_high'])} of the seats it plays against a fair "
-                f"{pct(fair)}; sure at 95% ({pvalue(pa)})")
+                f"{pct(fair)}; sure at 95% ({pvalue(pa, adjusted=True)})")
         decision = "dominates"
     else:
         text = (f"{scope}, no strategy clearly dominates: the best, {r['strategy']}, wins "
                 f"{pct(share)} {_interval(r['ci_low'], r['ci_high'])} of its seats against a "
                 f"fair {pct(fair)}; " + ("it is not yet sure to be ahead "
-                                          f"({pvalue(pa)}); {_settle_text(more)}"
-                                          if not sure else f"({pvalue(pa)})"))
+                                          f"({pvalue(pa, adjusted=True)}); {_settle_text(more)}"
+                                          if not sure else f"({pvalue(pa, adjusted=True)})"))
         decision = "no dominant strategy"
     out.append(_record("strategy_dominance", f"strategy {r['strategy']}",
                        text[0].upper() + text[1:], variant=variant, n_players=n,
@@ -276,7 +280,7 @@ def strategy_findings(summary: dict, variant: str, n: int) -> list[dict]:
         if sure and share < fair:
             text = (f"{scope}, strategy {r['strategy']} is weak: it wins {pct(share)} "
                     f"{_interval(r['ci_low'], r['ci_high'])} of its seats against a fair "
-                    f"{pct(fair)}; sure at 95% ({pvalue(pa)})")
+                    f"{pct(fair)}; sure at 95% ({pvalue(pa, adjusted=True)})")
             out.append(_record("strategy_weak", f"strategy {r['strategy']}",
                                text[0].upper() + text[1:], variant=variant, n_players=n,
                                estimate=share, ci_low=r["ci_low"], ci_high=r["ci_high"],
@@ -450,13 +454,13 @@ def _share_findings(summary: dict, rows: list[dict], label: str, noun: str,
         if pa < ALPHA and r["share"] > r["fair"]:
             text = (f"{scope}, {r[label]} {noun} too often: {pct(r['share'])} "
                     f"{_interval(lo, hi)} against a fair {pct(r['fair'])}; sure at 95% "
-                    f"({pvalue(pa)})")
+                    f"({pvalue(pa, adjusted=True)})")
             decision, more = "too often", 0
         else:
             more = more_games(r["fair"], r["share"], int(r[count_col]), len(part))
             text = (f"{scope}, nothing {noun} clearly too often: the most, {r[label]}, at "
                     f"{pct(r['share'])} {_interval(lo, hi)} against a fair {pct(r['fair'])} is "
-                    f"not yet sure ({pvalue(pa)}); {_settle_text(more)}")
+                    f"not yet sure ({pvalue(pa, adjusted=True)}); {_settle_text(more)}")
             decision = "none stands out"
         out.append(_record(kind, str(r[label]), text[0].upper() + text[1:], variant=variant,
                            n_players=n, estimate=r["share"], ci_low=lo, ci_high=hi,
@@ -473,7 +477,7 @@ def _share_findings(summary: dict, rows: list[dict], label: str, noun: str,
                 word = "too often" if r["share"] > r["fair"] else "too rarely"
                 text = (f"{scope}, {r[label]} {noun} {word}: {pct(r['share'])} "
                         f"{_interval(lo, hi)} against a fair {pct(r['fair'])}; sure at 95% "
-                        f"({pvalue(pa)})")
+                        f"({pvalue(pa, adjusted=True)})")
                 out.append(_record(kind, str(r[label]), text[0].upper() + text[1:],
                                    variant=variant, n_players=n, estimate=r["share"],
                                    ci_low=lo, ci_high=hi, fair=r["fair"], p_value=p,

@@ -59,7 +59,7 @@ def test_a_strong_first_seat_is_named_and_sure():
     assert seat1["games_to_settle"] == 0 and seat1["p_adjusted"] < 0.001
     assert seat1["text"].startswith("At 4 players, seat 1 wins 31% [29%, 33%] of games "
                                     "against a fair 25% (+6.0 points): it is stronger; "
-                                    "sure at 95% (p<0.001)")
+                                    "sure at 95% (adjusted p<0.001)")
     assert found[0] is seat1  # no sweep, no solo: seats lead
 
 
