@@ -277,9 +277,10 @@ def findings(checks: list[dict], sweep: bool) -> list[str]:
             "holds": f"holds: seat 1's share moves by less than {MARGIN:.2f}",
             "changes": (f"does not hold: seat 1's share changes (Holm-corrected "
                         f"p={c['change_p_holm']:.3g})"),
-            "not settled": (f"is not settled: the change is not significant but could be "
-                            f"up to ±{max(abs(c['change_ci_low']), abs(c['change_ci_high'])):.2f}"
-                            + (f"; about {c['games_to_settle']} more seeds would settle it"
+            "not settled": (f"is not settled: the change is not significant, but its "
+                            f"interval still reaches "
+                            f"±{max(abs(c['change_ci_low']), abs(c['change_ci_high'])):.2f}"
+                            + (f"; about {c['games_to_settle']:,} more seeds would settle it"
                                if c.get("games_to_settle") else "")),
         }[c["verdict"]]
         lines.append(
