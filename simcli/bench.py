@@ -206,6 +206,15 @@ def peak_memory(game: str, players: int, games: int, jobs: int) -> tuple[float, 
     return peak_total / 2**20, peak_parent / 2**20
 
 
+def _table(title: str, *columns: str) -> Table:
+    """A left-titled table: a left-aligned ``game`` column, then right-aligned numbers."""
+    t = Table(title=title, title_justify="left")
+    t.add_column("game", justify="left")
+    for col in columns:
+        t.add_column(col, justify="right")
+    return t
+
+
 def run_bench(games_: list[str], players: int | None, n: int, memory_games: int, jobs: int,
               console: Console, repeat: int = 3) -> list[dict]:
     names = games_ or available_games()
@@ -216,26 +225,16 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                      if build.get("pure_modules") else "")
                   + (f"; stale, ignored: {', '.join(build['stale'])}"
                      if build.get("stale") else ""))
-    table = Table(title=f"games per CPU second ({n} games, median of {repeat}, builds "
-                  "alternating)", title_justify="left")
-    for col in ("game", "players", "pure", "built", "built/pure", "decisions/s"):
-        table.add_column(col, justify="right" if col != "game" else "left")
-    copies_t = Table(title="copies and search (seat 1 searches, heuristic mix elsewhere)",
-                     title_justify="left")
-    for col in ("game", "clone µs", "determinize µs", "search s/game", "search ms/decision"):
-        copies_t.add_column(col, justify="right" if col != "game" else "left")
-    runs_t = Table(title=f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
-                   title_justify="left")
-    for col in ("game", "jobs 1 s", f"jobs {jobs} s", "speedup"):
-        runs_t.add_column(col, justify="right" if col != "game" else "left")
-    start_t = Table(title="start-up: `simcli run GAME --games 10 --jobs 1`, seconds",
-                    title_justify="left")
-    for col in ("game", "wall", "cpu", "wall --no-plots", "cpu --no-plots"):
-        start_t.add_column(col, justify="right" if col != "game" else "left")
-    memory_t = Table(title=f"peak memory of {memory_games} games at --jobs {jobs}",
-                     title_justify="left")
-    for col in ("game", "all processes MB", "parent MB"):
-        memory_t.add_column(col, justify="right" if col != "game" else "left")
+    table = _table(f"games per CPU second ({n} games, median of {repeat}, builds "
+                   "alternating)", "players", "pure", "built", "built/pure", "decisions/s")
+    copies_t = _table("copies and search (seat 1 searches, heuristic mix elsewhere)",
+                      "clone µs", "determinize µs", "search s/game", "search ms/decision")
+    runs_t = _table(f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
+                    "jobs 1 s", f"jobs {jobs} s", "speedup")
+    start_t = _table("start-up: `simcli run GAME --games 10 --jobs 1`, seconds",
+                     "wall", "cpu", "wall --no-plots", "cpu --no-plots")
+    memory_t = _table(f"peak memory of {memory_games} games at --jobs {jobs}",
+                      "all processes MB", "parent MB")
     rows = []
     for name in names:
         g = get_game(name)
