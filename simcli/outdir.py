@@ -27,8 +27,9 @@ PARTS = ".parts"
 PLOTS = "plots"
 #: the files a run writes at the top of its folder (besides run.json and plots/*)
 STANDARD = ("results.parquet", "summary.json", "summary.md", "report.html", "errors.jsonl")
-#: part files written by the runner: <variant tag>-<n>p-<start>.parquet
-PART_RE = re.compile(r"^[0-9a-f]{12}-\d+p-\d{10}\.(parquet|tmp)$")
+#: part files written by the runner: <variant tag>-<n>p-[c<chunk size>-]<start>.parquet
+#: (searching runs name their chunk size, simcli.runner._part_prefix)
+PART_RE = re.compile(r"^[0-9a-f]{12}-\d+p-(c\d+-)?\d{10}\.(parquet|tmp)$")
 #: temporary files of simcli.fsio (``.<stem>.tmp-XXXX<suffix>``)
 TMP_RE = re.compile(r"^\.[^/]+\.tmp-[A-Za-z0-9_]+(\.[A-Za-z0-9]+)?$")
 

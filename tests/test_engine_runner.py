@@ -259,3 +259,29 @@ def test_chunk_size_is_a_function_of_the_config_and_names_its_parts(tmp_path):
     assert not (tmp_path / "results.parquet").exists()  # the plain run has no parts here
     merge_parts(tmp_path, [search])
     assert pl.read_parquet(tmp_path / "results.parquet").height == 30
+
+
+def test_a_forced_rerun_of_a_searching_run_replays_instead_of_reusing_its_parts(tmp_path):
+    """--force clears the old run's part files, including a searching run's c<size> parts:
+    a rerun with another seed must equal a fresh run of that seed."""
+    from typer.testing import CliRunner
+
+    from simcli import outdir, runner
+    from simcli.cli import app
+
+    spec = "search:rollouts=4,recheck=2,kinds=all"
+    cfg = plan_run(TOYNAME, players=3, games=8, seed=1, strategies=[spec]).configs[0]
+    assert outdir.PART_RE.match(runner._part_path(tmp_path, cfg, 4).name)
+    cli = CliRunner()
+
+    def run(out, seed, *extra):
+        res = cli.invoke(app, ["run", TOYNAME, "--games", "8", "--strategy", spec, "--jobs",
+                               "1", "-q", "--no-plots", "--seed", str(seed), "--out",
+                               str(tmp_path / out), *extra])
+        assert res.exit_code == 0, res.output
+
+    run("a", 1)
+    run("a", 2, "--force")
+    run("b", 2)
+    assert (tmp_path / "a" / "results.parquet").read_bytes() == \
+        (tmp_path / "b" / "results.parquet").read_bytes()
