@@ -69,20 +69,15 @@ def play(configs: list[RunConfig], jobs: int, backend: str, scheduler: str | Non
 
 
 def _seat1(df, variant: str, n: int, limit: int) -> dict[int, float]:
-    import polars as pl
-
-    sub = df.filter((pl.col("variant") == variant) & (pl.col("n_players") == n)
-                    & (pl.col("seat") == 1) & (pl.col("game_index") < limit))
-    return dict(zip(sub["game_index"].to_list(), sub["win_share"].to_list(), strict=True))
+    """Game index -> seat 1's win share."""
+    games, mat = _matrix(df, variant, n, limit)
+    return dict(zip(games, mat[:, 0].tolist(), strict=True))
 
 
 def _max_dev(df, variant: str, n: int, limit: int) -> float:
-    import polars as pl
-
-    sub = df.filter((pl.col("variant") == variant) & (pl.col("n_players") == n)
-                    & (pl.col("game_index") < limit) & (pl.col("seat") <= n))
-    shares = sub.group_by("seat").agg(pl.col("win_share").mean())["win_share"].to_list()
-    return max(abs(s - 1.0 / n) for s in shares) if shares else 0.0
+    """Largest |seat share - 1/n| over the games."""
+    games, mat = _matrix(df, variant, n, limit)
+    return float(np.abs(mat.mean(axis=0) - 1.0 / n).max()) if games else 0.0
 
 
 def choose_configs(configs: list[RunConfig], results, sweep: bool
@@ -163,7 +158,7 @@ def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = Fal
             "change_sd": float(np.std(np.subtract(b, a), ddof=1)) if len(a) > 1 else None,
             "change_ci_half_width": half,
         })
-    judge(checks, limit)
+    judge(checks)
     result = {"games": limit, "strategies": list(searched[0].strategies) if searched else [],
               "errors": len(errors), "checks": checks,
               "findings": findings(checks, sweep)}
@@ -186,7 +181,7 @@ def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = Fal
     return result
 
 
-def judge(checks: list[dict], games: int) -> None:
+def judge(checks: list[dict]) -> None:
     """Holm over the family of checks, then holds / changes / not settled, in place."""
     from simcli import stats
 
@@ -207,7 +202,7 @@ def judge(checks: list[dict], games: int) -> None:
         if c["verdict"] == "not settled" and sd > 0:
             # games for the paired interval's half-width to shrink to MARGIN / 2
             z = stats.norm_ppf(1 - LEVEL / 2)
-            need = max(0, math.ceil((z * sd / (MARGIN / 2)) ** 2) - games)
+            need = max(0, math.ceil((z * sd / (MARGIN / 2)) ** 2) - c["games"])
         c["games_to_settle"] = need
 
 

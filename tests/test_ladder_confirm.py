@@ -148,7 +148,8 @@ def _check(diffs_new, base, p_value=None):
     pd = paired_difference(base, diffs_new)
     return {"change": pd["diff"], "change_ci_low": pd["ci_low"], "change_ci_high": pd["ci_high"],
             "change_p_value": pd["p_value"] if p_value is None else p_value,
-            "change_sd": float(np.std(np.subtract(diffs_new, base), ddof=1))}
+            "change_sd": float(np.std(np.subtract(diffs_new, base), ddof=1)),
+            "games": len(base)}
 
 
 def test_confirm_verdicts_hold_change_or_are_not_settled_with_holm():
@@ -164,7 +165,7 @@ def test_confirm_verdicts_hold_change_or_are_not_settled_with_holm():
     few_b = rng.integers(0, 2, 12).astype(float)
     few_n = rng.integers(0, 2, 12).astype(float)
     checks = [_check(same, base), _check(flipped, base), _check(few_n, few_b)]
-    judge(checks, 400)
+    judge(checks)
     assert [c["verdict"] for c in checks] == ["holds", "changes", "not settled"]
     assert [c["holds"] for c in checks] == [True, False, None]
     assert -MARGIN <= checks[0]["change_ci_low"] and checks[0]["change_ci_high"] <= MARGIN
@@ -178,10 +179,10 @@ def test_holm_can_turn_a_lone_significant_check_into_not_settled():
     from simcli.confirm import judge
 
     checks = [{"change": 0.2, "change_ci_low": 0.01, "change_ci_high": 0.39,
-               "change_p_value": 0.03, "change_sd": 0.5}] + [
+               "change_p_value": 0.03, "change_sd": 0.5, "games": 30}] + [
               {"change": 0.0, "change_ci_low": -0.2, "change_ci_high": 0.2,
-               "change_p_value": 0.9, "change_sd": 0.5} for _ in range(2)]
-    judge(checks, 30)
+               "change_p_value": 0.9, "change_sd": 0.5, "games": 30} for _ in range(2)]
+    judge(checks)
     assert checks[0]["change_p_holm"] == pytest.approx(0.09)
     assert checks[0]["verdict"] == "not settled"
 
