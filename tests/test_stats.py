@@ -94,10 +94,44 @@ def test_quantiles_from_value_counts_match_nearest_rank():
 @pytest.mark.parametrize("n", [1, 2, 7, 40, 250, 1000, 4003])
 @pytest.mark.parametrize("p", [0.2, 0.25, 1 / 3, 0.5, 0.9])
 def test_binomial_test_is_scipys(n, p):
-    """stats.binomtest_pvalue (scipy.special, no scipy.stats import) equals scipy.stats."""
+    """stats.binomtest_pvalue and the binomial pmf/cdf/sf (pure Python, no scipy) equal
+    scipy.stats to 1e-12 relative (5e-12 in tails below 1e-20, where the two differ from
+    the exact value by a few 1e-13 each)."""
+    def close(ours, ref):
+        return ours == pytest.approx(ref, rel=1e-12 if ref > 1e-20 else 5e-12, abs=1e-300)
+
     for k in sorted({0, 1, n // 7, n // 4, n // 3, n // 2, round(p * n), n - 1, n}):
         if 0 <= k <= n:
-            assert stats.binomtest_pvalue(k, n, p) == sps.binomtest(k, n, p).pvalue, (k, n, p)
+            assert close(stats.binomtest_pvalue(k, n, p), sps.binomtest(k, n, p).pvalue), \
+                (k, n, p)
+            for ours, ref in ((stats.binom_pmf, sps.binom.pmf), (stats.binom_cdf, sps.binom.cdf),
+                              (stats.binom_sf, sps.binom.sf)):
+                assert close(ours(k, n, p), float(ref(k, n, p))), (ours.__name__, k, n, p)
+
+
+@pytest.mark.parametrize("n", [10**5, 10**7])
+def test_binomial_tails_of_large_runs_are_scipys(n):
+    """Large runs: the exact test near and far from the fair share (5e-11 relative: the
+    deep tails of 1e-200 and below are where the two implementations drift)."""
+    for p in (0.25, 1 / 3, 0.5):
+        for k in (round(p * n), round(p * n * 0.999), round(p * n * 1.01), round(p * n * 0.9)):
+            assert stats.binomtest_pvalue(k, n, p) == pytest.approx(
+                sps.binomtest(k, n, p).pvalue, rel=5e-11, abs=1e-300), (k, n, p)
+
+
+@pytest.mark.parametrize("df", [1, 2, 3, 4, 7, 9.5, 19, 37.3, 99, 500, 4999])
+def test_student_t_is_scipys(df):
+    """t quantiles and tails (paired differences, Welch, Class of '89's margin interval)
+    without scipy: scipy.stats.t to 1e-12 relative (1e-11 past 1000 degrees of freedom)."""
+    rel = 1e-12 if df < 1000 else 1e-11
+    for q in (0.6, 0.9, 0.975, 0.995, 0.025):
+        assert stats.t_ppf(q, df) == pytest.approx(float(sps.t.ppf(q, df)), rel=rel)
+    for t in (0.0001, 0.1, 1.0, 2.0, 3.5, 10.0, 40.0, -2.0):
+        assert stats.t_sf(t, df) == pytest.approx(float(sps.t.sf(t, df)), rel=rel,
+                                                  abs=1e-300)
+    diff = stats.paired_difference([0, 1, 0, 1, 1, 0, 0.5], [1, 1, 0, 1, 0.5, 1, 1])
+    ref = sps.ttest_rel([1, 1, 0, 1, 0.5, 1, 1], [0, 1, 0, 1, 1, 0, 0.5])
+    assert diff["p_value"] == pytest.approx(ref.pvalue, rel=1e-12)
 
 
 @pytest.mark.parametrize("wins", [[250, 250, 250, 250], [300, 250, 250, 200], [10.5, 3, 0.5],
@@ -106,29 +140,35 @@ def test_chi_square_is_scipys(wins):
     chi, p = stats.chi_square_seats(wins)
     total = sum(wins)
     ref = sps.chisquare(wins, [total / len(wins)] * len(wins))
-    assert chi == ref.statistic and p == ref.pvalue
+    assert chi == ref.statistic and p == pytest.approx(ref.pvalue, rel=1e-13)
+    for df in range(1, 9):
+        for x in (0.01, 0.5, 3.0, 10.0, 50.0, 200.0):
+            assert stats._chi2_sf(x, df) == pytest.approx(float(sps.chi2.sf(x, df)),
+                                                          rel=1e-13)
 
 
 def test_normal_functions_are_scipys():
-    for q in (0.5, 0.8, 0.975, 0.995):
-        assert stats.norm_ppf(q) == sps.norm.ppf(q)
-    assert stats.Z95 == sps.norm.ppf(0.975)
+    for q in (0.5, 0.8, 0.975, 0.995, 1e-9, 0.3):
+        assert stats.norm_ppf(q) == pytest.approx(sps.norm.ppf(q), rel=1e-15)
+    assert stats.Z95 == pytest.approx(sps.norm.ppf(0.975), rel=1e-15)
     res = stats.two_proportion(480, 1000, 530, 1000)
     pooled = 1010 / 2000
     z = 0.05 / math.sqrt(pooled * (1 - pooled) * 2 / 1000)
     assert res["p_value"] == pytest.approx(2 * sps.norm.sf(z), rel=1e-12)
 
 
-def test_a_run_summary_does_not_import_scipy_stats():
-    """scipy.stats costs ~0.5 s to import: summaries and plots of a run do without it."""
+def test_a_run_summary_does_not_import_scipy():
+    """scipy.special costs ~0.25 s and scipy.stats ~1 s to import: the statistics,
+    summaries, findings and plots of a run do without scipy altogether."""
     import subprocess
     import sys
 
-    code = ("import sys; from simcli import tables, report, plots; "
-            "print('scipy.stats' in sys.modules)")
+    code = ("import sys; from simcli import tables, report, plots, findings, stats; "
+            "stats.binomtest_pvalue(30, 100, 0.25); stats.t_ppf(0.975, 20); "
+            "print(sorted(m for m in sys.modules if m == 'scipy' or m.startswith('scipy.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.strip() == "False"
+    assert out.strip() == "[]"
 
 
 def test_the_one_holm_and_bh_match_statsmodels_with_ties_and_ones():

@@ -11,7 +11,7 @@ from pathlib import Path
 import polars as pl
 
 from simcli.fsio import save_figure
-from simcli.stats import wilson
+from simcli.stats import t_ppf, wilson
 
 Frame = pl.DataFrame | pl.LazyFrame  # a LazyFrame streams: memory flat in games
 
@@ -71,8 +71,6 @@ def solo_by_difficulty(df: Frame) -> pl.DataFrame:
     """Solo games pooled over the bot strategies, per variant and difficulty: the bots'
     win share against Ed (Wilson 95%), the mean score margin (bot minus Ed, one value per
     game) with a t interval, and the best strategy."""
-    from scipy import stats as sps
-
     names = _names(df)
     wanted = [c for c in ("variant", "solo_difficulty", "game_index", "n_players", "strategy",
                           "score", "win_share") if c in names]
@@ -95,7 +93,7 @@ def solo_by_difficulty(df: Frame) -> pl.DataFrame:
         lo, hi = wilson(wins, n)
         margin = part["margin"].drop_nulls().to_numpy()
         mean = float(margin.mean()) if len(margin) else float("nan")
-        half = (float(sps.t.ppf(0.975, len(margin) - 1) * margin.std(ddof=1)
+        half = (float(t_ppf(0.975, len(margin) - 1) * margin.std(ddof=1)
                       / len(margin) ** 0.5) if len(margin) > 1 else float("nan"))
         by = (part.group_by("strategy").agg(pl.col("win_share").mean(),
                                             pl.col("win_share").sum().alias("wins"),
