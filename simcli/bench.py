@@ -23,7 +23,7 @@ from rich.table import Table
 from simcli.build import PURE_ENV, describe, python_description
 from simcli.execute import plan_run
 from simcli.games import available_games, get_game
-from simcli.runner import play_chunk, run_chunks
+from simcli.runner import chunk_layout, play_chunk, run_chunks
 
 
 def single_core(cfg, games: int) -> tuple[float, float]:
@@ -135,8 +135,12 @@ def copy_costs(name: str, players: int, games: int = 5) -> dict:
 
 
 def search_cost(name: str, players: int, games: int = 3) -> dict | None:
-    """Seconds per game and per decision of a `search` seat (seat 1; the others play the
-    heuristic mix), or None when no strategy named `search` is registered for the game."""
+    """Seconds per game and milliseconds per *searched* decision of a `search` seat (seat
+    1; the others play the heuristic mix), or None when no strategy named `search` is
+    registered for the game. A searched decision is one the bot searched (its
+    ``searched`` counter: two or more options of a searched kind); the time of the
+    decisions it leaves to its base heuristic counts towards the game, not the divisor
+    (``ms_per_call`` divides by every decision the seat was asked, as bench did before)."""
     from simcli.engine import game_seed, play_game
     from strategies import UnknownStrategyError, default_mix, resolve
 
@@ -149,9 +153,11 @@ def search_cost(name: str, players: int, games: int = 3) -> dict | None:
     mix = default_mix(name)
     calls = [0]
     spent = [0.0]
+    bots = []
 
     def counted(game, player, rng):
         bot = search(game, player, rng)
+        bots.append(bot)
         choose = bot.choose
 
         def timed(view, decision):
@@ -168,14 +174,34 @@ def search_cost(name: str, players: int, games: int = 3) -> dict | None:
     for i in range(games):
         others = [resolve(name, mix[(p + i) % len(mix)]) for p in range(1, players)]
         play_game(g, players, rules, [counted, *others], game_seed(1, i))
-    return {"s_per_game": spent[0] / games, "ms_per_decision": 1e3 * spent[0] / max(calls[0], 1)}
+    searched = sum(int(getattr(b, "searched", 0)) for b in bots)
+    return {"s_per_game": spent[0] / games,
+            "ms_per_decision": 1e3 * spent[0] / max(searched, 1),
+            "ms_per_call": 1e3 * spent[0] / max(calls[0], 1),
+            "searched_per_game": searched / games}
+
+
+def _warm_worker(cfg) -> int:
+    """Import and play a game in a worker, then hold it a moment so that the next warm-up
+    task goes to another worker (every worker of the pool has started and imported)."""
+    play_chunk(cfg, 0, 1)
+    time.sleep(0.3)
+    return os.getpid()
 
 
 def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
-    """Wall time of the same run with --jobs 1 and --jobs J (workers warmed up first)."""
-    small = dataclasses.replace(cfg, n_games=4 * jobs)
+    """Wall time of the same run with --jobs 1 and --jobs J, every one of the J workers
+    started and warmed up first (before, a warm-up of one chunk started one worker, and
+    the timed run paid the start of the others)."""
+    from joblib.externals.loky import get_reusable_executor
+
+    from simcli.runner import count_chunks, effective_jobs
+
+    workers = effective_jobs(jobs, count_chunks(0, games, *chunk_layout(cfg)))
+    executor = get_reusable_executor(max_workers=workers)
+    for future in [executor.submit(_warm_worker, cfg) for _ in range(workers)]:
+        future.result()
     with tempfile.TemporaryDirectory() as tmp:
-        run_chunks([small], Path(tmp) / "warm", jobs=jobs)
         times = []
         for j in (1, jobs):
             t0 = time.perf_counter()
@@ -228,7 +254,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     table = _table(f"games per CPU second ({n} games, median of {repeat}, builds "
                    "alternating)", "players", "pure", "built", "built/pure", "decisions/s")
     copies_t = _table("copies and search (seat 1 searches, heuristic mix elsewhere)",
-                      "clone µs", "determinize µs", "search s/game", "search ms/decision")
+                      "clone µs", "determinize µs", "search s/game",
+                      "ms/searched")
     runs_t = _table(f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
                     "jobs 1 s", f"jobs {jobs} s", "speedup")
     start_t = _table("start-up: `simcli run GAME --games 10 --jobs 1`, seconds",
@@ -279,5 +306,6 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     console.print("built = the build this install plays (compiled where the extension "
                   f"modules exist); pure = the same code with {PURE_ENV}=1. Start-up: a "
                   "whole `simcli run GAME --games 10 --jobs 1`, with the plots and with "
-                  "--no-plots (wall and CPU seconds).")
+                  "--no-plots (wall and CPU seconds). ms/searched: search time per decision "
+                  "the bot searched (not per decision it was asked).")
     return rows

@@ -3,8 +3,9 @@
 A run is ``(game, n_players, strategies per seat, rules data, n_games, seed)``. Game ``i``
 always gets ``game_seed(seed, i)`` and the strategies rotated by ``i``, so results never
 depend on ``--jobs``, the backend or how games are chunked. Chunk boundaries are a fixed
-function of the game index (``CHUNK`` games; ``SEARCH_CHUNK`` when a seat plays
-`search`), each chunk is written to its own part file
+function of the game index (``SMALL_CHUNK`` games up to game ``SMALL_UNTIL``, then
+``CHUNK``, so even a short run gives every worker a share; ``SEARCH_CHUNK`` when a seat
+plays `search`), each chunk is written to its own part file
 as it arrives, and the parts are concatenated in order into ``results.parquet``, so the
 file is byte-identical for any number of jobs and memory stays flat in the number of
 games.
@@ -38,17 +39,33 @@ from simcli.worker import (  # noqa: F401 - re-exported for callers of the runne
 from strategies import resolve
 
 CHUNK = 200
+#: the first SMALL_UNTIL games of a heuristic run play in chunks of SMALL_CHUNK: a run of
+#: 600 games is 12 chunks, not 3 (which two workers split 2:1, at most 1.5x), while a long
+#: run keeps CHUNK-game parts (few files, little per-chunk overhead)
+SMALL_CHUNK = 50
+SMALL_UNTIL = 1000
 #: games per chunk when a seat plays `search` (a game costs seconds, not milliseconds):
 #: enough chunks to keep every worker busy, and progress that moves
 SEARCH_CHUNK = 4
 PARTS = ".parts"
 
 
+def _searching(cfg: RunConfig) -> bool:
+    return any(str(s).split(":", 1)[0].strip() == "search" for s in cfg.strategies)
+
+
 def chunk_size(cfg: RunConfig) -> int:
-    """Games per chunk of a config: a fixed function of the config (never of --jobs or
-    the backend), so the parts and results.parquet stay the same on any machine."""
-    searching = any(str(s).split(":", 1)[0].strip() == "search" for s in cfg.strategies)
-    return SEARCH_CHUNK if searching else CHUNK
+    """Games per chunk of a config once past its first games: a fixed function of the
+    config (never of --jobs or the backend), so the parts and results.parquet stay the
+    same on any machine."""
+    return SEARCH_CHUNK if _searching(cfg) else CHUNK
+
+
+def chunk_layout(cfg: RunConfig) -> tuple[int, int, int]:
+    """(size, small size, small until) of a config's chunks (see :func:`iter_chunks`)."""
+    if _searching(cfg):
+        return SEARCH_CHUNK, 0, 0
+    return CHUNK, SMALL_CHUNK, SMALL_UNTIL
 
 
 # ---------------------------------------------------------------------------- parent
@@ -63,22 +80,32 @@ class EnvironmentFailure(RuntimeError):
     (one line, exit status 1; what finished is kept)."""
 
 
-def chunk_bounds(start: int, stop: int, size: int = CHUNK) -> list[tuple[int, int]]:
-    """Chunks aligned on multiples of ``size`` (so chunking never depends on jobs)."""
-    return list(iter_chunks(start, stop, size))
+def chunk_bounds(start: int, stop: int, size: int = CHUNK, small: int = 0,
+                 until: int = 0) -> list[tuple[int, int]]:
+    """Chunks aligned on multiples of ``small`` below game ``until`` and of ``size`` from
+    there (``until`` a multiple of both), so chunking never depends on jobs."""
+    return list(iter_chunks(start, stop, size, small, until))
 
 
-def iter_chunks(start: int, stop: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
+def iter_chunks(start: int, stop: int, size: int = CHUNK, small: int = 0,
+                until: int = 0) -> Iterator[tuple[int, int]]:
     """:func:`chunk_bounds`, lazily (a run of 1e12 games plans nothing in advance)."""
     lo = start
     while lo < stop:
-        hi = min(stop, (lo // size + 1) * size)
+        step = small if small and lo < until else size
+        hi = min(stop, (lo // step + 1) * step)
         yield lo, hi
         lo = hi
 
 
-def count_chunks(start: int, stop: int, size: int = CHUNK) -> int:
-    return 0 if stop <= start else (stop - 1) // size - start // size + 1
+def count_chunks(start: int, stop: int, size: int = CHUNK, small: int = 0,
+                 until: int = 0) -> int:
+    if stop <= start:
+        return 0
+    if not small or start >= until:
+        return (stop - 1) // size - start // size + 1
+    head = count_chunks(start, min(stop, until), small)
+    return head + count_chunks(until, stop, size)
 
 
 def max_jobs() -> int:
@@ -119,10 +146,13 @@ def check_scheduler(address: str) -> None:
 
 
 def _part_prefix(cfg: RunConfig) -> str:
-    """File-name prefix of a config's parts (variant names may hold any character)."""
+    """File-name prefix of a config's parts (variant names may hold any character),
+    naming the chunk layout (``c50-``: SMALL_CHUNK then CHUNK games; ``c4-``: a searching
+    run), so parts of two layouts (an older simcli's ``CHUNK``-only parts had none) never
+    merge."""
     tag = hashlib.sha1(cfg.variant.encode()).hexdigest()[:12]
-    size = chunk_size(cfg)
-    return f"{tag}-{cfg.n_players}p-" + ("" if size == CHUNK else f"c{size}-")
+    size, small, _ = chunk_layout(cfg)
+    return f"{tag}-{cfg.n_players}p-c{small or size}-"
 
 
 def _is_part_of(name: str, prefix: str) -> bool:
@@ -344,11 +374,11 @@ def run_chunks(
     def pending() -> Iterator[Task]:
         for cfg in configs:
             prefix = _part_prefix(cfg)
-            for lo, hi in iter_chunks(start, cfg.n_games, chunk_size(cfg)):
+            for lo, hi in iter_chunks(start, cfg.n_games, *chunk_layout(cfg)):
                 if f"{prefix}{lo:010d}.parquet" not in present:
                     yield cfg, lo, hi
 
-    n_tasks = sum(count_chunks(start, cfg.n_games, chunk_size(cfg)) for cfg in configs)
+    n_tasks = sum(count_chunks(start, cfg.n_games, *chunk_layout(cfg)) for cfg in configs)
     workers = effective_jobs(jobs, n_tasks)
     sink = _Sink(folder)
     try:

@@ -1,6 +1,8 @@
 """simcli bench: the measurements run and report what they should (numbers not asserted)."""
 from __future__ import annotations
 
+import pytest
+
 from simcli import bench
 from simcli.games import get_game
 from strategies import UnknownStrategyError, resolve
@@ -29,6 +31,11 @@ def test_search_cost_only_when_a_search_strategy_is_registered():
     else:
         cost = bench.search_cost("vghs", 4, games=1)
         assert cost["s_per_game"] > 0 and cost["ms_per_decision"] > 0
+        # per searched decision (the bot's own count), not per decision the seat was asked
+        assert 0 < cost["searched_per_game"]
+        assert cost["ms_per_decision"] > cost["ms_per_call"]
+        assert cost["ms_per_decision"] * cost["searched_per_game"] == \
+            pytest.approx(1e3 * cost["s_per_game"])
 
 
 def test_startup_cost_of_a_small_run():
@@ -58,7 +65,7 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
     rows = bench.run_bench(["vghs", "lovebattle"], None, 2000, 100000, 2, console, repeat=3)
     text = buf.getvalue()
     assert max(len(line) for line in text.splitlines()) <= 80
-    for header in ("built/pure", "decisions/s", "determinize µs", "search ms/decision",
+    for header in ("built/pure", "decisions/s", "determinize µs", "ms/searched",
                    "jobs 2 s", "speedup", "cpu --no-plots", "wall --no-plots", "parent MB",
                    "interpreter:", "PGO", "lovebattle"):
         assert header in text, header

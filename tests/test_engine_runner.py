@@ -9,6 +9,7 @@ import polars as pl
 import pytest
 from toygame import GAME as TOY
 
+from simcli import runner
 from simcli.engine import (
     Decision,
     DecisionCapError,
@@ -179,10 +180,10 @@ def test_interrupted_parts_are_kept_and_resume_skips_them(tmp_path):
     merge_parts(tmp_path, [cfg])
     whole = (tmp_path / "results.parquet").read_bytes()
     parts = sorted((tmp_path / ".parts").iterdir())
-    assert len(parts) == 3
+    assert len(parts) == 600 // runner.SMALL_CHUNK
     parts[1].unlink()  # as if the run had stopped before this chunk
     done, errors, interrupted = run_chunks([cfg], tmp_path, jobs=1)
-    assert (done, errors, interrupted) == (200, 0, False)
+    assert (done, errors, interrupted) == (runner.SMALL_CHUNK, 0, False)
     merge_parts(tmp_path, [cfg])
     assert (tmp_path / "results.parquet").read_bytes() == whole
 
@@ -241,14 +242,29 @@ def test_search_in_every_seat_on_dask_is_byte_identical_to_loky(tmp_path, game, 
 
 
 def test_chunk_size_is_a_function_of_the_config_and_names_its_parts(tmp_path):
-    """Heuristic runs keep CHUNK-game parts under their old names; a searching run's parts
-    carry their size, so a merge never mixes the two layouts."""
+    """Heuristic runs play SMALL_CHUNK-game chunks up to game SMALL_UNTIL, then CHUNK-game
+    ones; a searching run SEARCH_CHUNK-game ones. Each layout names its parts (an older
+    simcli's CHUNK-only parts had no size in the name), so a merge never mixes two."""
     from simcli import runner
 
     plain = plan_run(TOYNAME, players=3, games=10, seed=2).configs[0]
     search = plan_run(TOYNAME, players=3, games=10, seed=2, strategies=["search"]).configs[0]
     assert runner.chunk_size(plain) == runner.CHUNK
     assert runner.chunk_size(search) == runner.SEARCH_CHUNK
+    layout = runner.chunk_layout(plain)
+    assert layout == (runner.CHUNK, runner.SMALL_CHUNK, runner.SMALL_UNTIL)
+    assert runner.SMALL_UNTIL % runner.CHUNK == 0 and runner.CHUNK % runner.SMALL_CHUNK == 0
+    assert len(runner.chunk_bounds(0, 600, *layout)) == 12  # two workers share 600 games
+    bounds = runner.chunk_bounds(0, 1450, *layout)
+    assert bounds[19:] == [(950, 1000), (1000, 1200), (1200, 1400), (1400, 1450)]
+    assert runner.chunk_bounds(975, 1250, *layout) == [(975, 1000), (1000, 1200),
+                                                       (1200, 1250)]
+    for lo, hi in ((0, 1450), (975, 1250), (1000, 5000), (3, 7), (0, 0)):
+        assert runner.count_chunks(lo, hi, *layout) == len(runner.chunk_bounds(lo, hi,
+                                                                                *layout))
+    assert runner._part_prefix(plain).endswith(f"-c{runner.SMALL_CHUNK}-")
+    assert not runner._is_part_of(f"{runner._part_prefix(plain)[:-4]}0000000000.parquet",
+                                  runner._part_prefix(plain))  # an old CHUNK-only part
     assert runner._part_prefix(plain) != runner._part_prefix(search)
     assert not runner._is_part_of(runner._part_path(tmp_path, search, 0).name,
                                   runner._part_prefix(plain))

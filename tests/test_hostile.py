@@ -515,9 +515,12 @@ def test_metric_kind_change_between_chunks_and_resume(tmp_path):
     folder = plan.folder
     folder.mkdir()
     run_chunks(plan.configs, folder, jobs=1)
+    from simcli.runner import SMALL_CHUNK
+
     (folder / ".parts" / sorted(os.listdir(folder / ".parts"))[1]).unlink()
     done, errors, _ = run_chunks(plan.configs, folder, jobs=1)
-    assert done == 200 and errors == len([i for i in bad if i >= 200])
+    lo, hi = SMALL_CHUNK, 2 * SMALL_CHUNK  # the second chunk, played again
+    assert done == SMALL_CHUNK and errors == len([i for i in bad if lo <= i < hi])
     merge_parts(folder, plan.configs)
     assert pl.read_parquet(folder / "results.parquet").schema["longest"].is_numeric()
 
@@ -575,26 +578,30 @@ def _cli(*args, **kwargs):
 
 @pytest.mark.parametrize("fault", ["kill", "exit"])
 def test_a_killed_worker_costs_at_most_its_chunk(tmp_path, fault):
-    """SIGKILL (or os._exit) of the worker playing game 602: its chunk (600-799) is played
+    """SIGKILL (or os._exit) of the worker playing game 602: its chunk (600-649) is played
     again alone, dies again and becomes error records; the other chunks are kept."""
-    n, rate = 800, 0.003
+    from simcli.runner import SMALL_CHUNK
+
+    n, rate = 700, 0.003
     bad = faulty_games(n, rate)
-    assert {i // 200 for i in bad} == {3}
+    assert {i // SMALL_CHUNK for i in bad} == {600 // SMALL_CHUNK}
     plan = _fault_plan(fault, rate, n, tmp_path)
     folder = plan.folder
     folder.mkdir()
     done, errors, interrupted = run_chunks(plan.configs, folder, jobs=2)
-    assert (done, errors, interrupted) == (n, 200, False)
+    assert (done, errors, interrupted) == (n, SMALL_CHUNK, False)
     records = [json.loads(line) for line in (folder / "errors.jsonl").open()]
-    assert sorted(r["game_index"] for r in records) == list(range(600, 800))
+    assert sorted(r["game_index"] for r in records) == list(range(600, 600 + SMALL_CHUNK))
     assert "died twice" in records[0]["error"]
     merge_parts(folder, plan.configs)
     kept = pl.read_parquet(folder / "results.parquet")["game_index"].unique().sort()
-    assert kept.to_list() == list(range(600))
+    assert kept.to_list() == [*range(600), *range(600 + SMALL_CHUNK, n)]
 
 
 def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
     import psutil
+
+    from simcli import runner
 
     folder = tmp_path / "term"
     proc = _cli("run", TOY, "-n", 10**8, "-j", 2, "-q", "--out", folder, cwd=tmp_path)
@@ -614,7 +621,7 @@ def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
     assert "Traceback" not in err, err
     assert "terminated" in err
     summary = json.loads((folder / "summary.json").read_text())
-    assert summary["interrupted"] and summary["games"] >= 400
+    assert summary["interrupted"] and summary["games"] >= 2 * runner.SMALL_CHUNK
     gone, alive = psutil.wait_procs(workers, timeout=10)
     assert not alive, alive
 
@@ -662,7 +669,7 @@ def test_a_full_disk_while_playing_keeps_the_finished_chunks(tmp_path, monkeypat
     monkeypatch.setattr(runner.pq, "write_table", write)
     folder = tmp_path / "full"
     one_line(invoke(["run", TOY, "-n", 600, "-j", 1, "-q", "--out", folder]), 1,
-             "No space left", "200 games finished are kept")
+             "No space left", f"{runner.SMALL_CHUNK} games finished are kept")
     parts = [p.name for p in (folder / ".parts").iterdir()]
     assert len(parts) == 1 and parts[0].endswith("0000000000.parquet")
 
