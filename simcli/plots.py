@@ -42,12 +42,55 @@ def _order(frame: pl.DataFrame) -> list[str]:
 
 from simcli.fsio import save_figure  # noqa: E402
 
+#: inches per character of DejaVu Sans at one point (its mean advance is ~0.6 em)
+_CHAR_IN = 0.6 / 72
 
-def _save(fig, path: Path) -> Path:
-    """tight_layout (which makes room for the suptitle and a legend outside the axes), then
-    one draw into the file: no ``bbox_inches="tight"``, whose second draw doubled the cost
-    of every plot."""
-    fig.tight_layout()
+
+def text_inches(labels, fontsize: float = 10.0) -> float:
+    """Width in inches of the longest (line of a) label at ``fontsize``: an estimate from
+    the font's mean advance, generous for wide letters (margins, never overlaps)."""
+    lines = [line for label in labels for line in str(label).splitlines()] or [""]
+    return max(len(line) for line in lines) * fontsize * _CHAR_IN * 1.1
+
+
+def legend_inches(variants: list[str]) -> float:
+    """Width of the legend :func:`_legend_outside` puts right of the axes (0 for one
+    variant, which has none)."""
+    if len(variants) <= 1:
+        return 0.0
+    labels = [variant_label(variants, v) for v in variants] + ["variant"]
+    return 0.1 + 0.45 + text_inches(labels, 7)  # gap, handle, text
+
+
+def fixed_layout(fig, *, left: float, bottom: float, top: float, right: float = 0.15,
+                 wspace: float = 0.25, hspace: float = 0.0) -> None:
+    """Margins in inches (and gaps between panels in inches): what ``tight_layout``
+    computes by measuring every text of the figure with a renderer, which cost about a
+    third of drawing a plot. Each standard plot knows its labels, so it sets them."""
+    w, h = fig.get_size_inches()
+    axes = fig.axes
+    ncols = max(1, max((a.get_subplotspec().get_gridspec().ncols for a in axes
+                        if a.get_subplotspec() is not None), default=1))
+    nrows = max(1, max((a.get_subplotspec().get_gridspec().nrows for a in axes
+                        if a.get_subplotspec() is not None), default=1))
+    lo, hi = left / w, 1 - right / w
+    bo, to = bottom / h, 1 - top / h
+    lo = min(lo, hi - 0.2)  # a very long label: keep a fifth of the width for the plot
+    cell_w = (hi - lo) * w / ncols
+    cell_h = max(0.1, (to - bo) * h / nrows)
+    fig.subplots_adjust(left=lo, right=max(lo + 0.1, hi), bottom=bo, top=max(bo + 0.1, to),
+                        wspace=min(0.9, wspace / max(0.1, cell_w - wspace)),
+                        hspace=min(0.9, hspace / max(0.1, cell_h - hspace)))
+
+
+def _save(fig, path: Path, layout: dict | None = None) -> Path:
+    """Lay the figure out (``layout``: :func:`fixed_layout`'s margins; else
+    ``tight_layout``, for the sweep plots), then one draw into the file: no
+    ``bbox_inches="tight"``, whose second draw doubled the cost of every plot."""
+    if layout is None:
+        fig.tight_layout()
+    else:
+        fixed_layout(fig, **layout)
     save_figure(fig, path, dpi=110)
     plt.close(fig)
     return path
@@ -106,7 +149,8 @@ def seat_win_share(seats: pl.DataFrame, path: Path, title: str) -> Path:
     axes[0][0].set_ylabel("win share (95% interval)")
     fig.suptitle(f"{title} (dashed: fair share 1/n)", fontsize=10)
     _legend_outside(fig, axes[0][-1], variants)
-    return _save(fig, path)
+    return _save(fig, path, {"left": 0.75, "bottom": 0.55, "top": 0.6,
+                             "right": 0.15 + legend_inches(variants), "wspace": 0.12})
 
 
 def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
@@ -147,7 +191,8 @@ def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
     axes[-1][0].set_xlabel("win share per seat (95% interval, seats rotated)")
     fig.suptitle(title, fontsize=10)
     _legend_outside(fig, axes[0][0], variants)
-    return _save(fig, path)
+    return _save(fig, path, {"left": 0.25 + text_inches(names), "bottom": 0.55, "top": 0.6,
+                             "right": 0.15 + legend_inches(variants), "hspace": 0.6})
 
 
 def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
@@ -188,7 +233,11 @@ def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
     fig.suptitle(f"{title}\nbox: middle half of games, line: median, whiskers: min to max",
                  fontsize=9)
     _legend_outside(fig, axes[0][-1], variants)
-    return _save(fig, path)
+    top = float(quantiles["max"].abs().max() or 0)
+    digits = len(f"{top:g}") + 1
+    return _save(fig, path, {"left": 0.45 + text_inches(["0" * digits]),
+                             "bottom": 0.55, "top": 0.75 if len(counts) > 1 else 0.6,
+                             "right": 0.15 + legend_inches(variants), "wspace": 0.12})
 
 
 def game_length(turn_counts: pl.DataFrame, path: Path, title: str,
@@ -224,7 +273,8 @@ def game_length(turn_counts: pl.DataFrame, path: Path, title: str,
     axes[0][0].set_ylabel("share of games")
     fig.suptitle(f"{title} ({unit})", fontsize=10)
     _legend_outside(fig, axes[0][-1], variants)
-    return _save(fig, path)
+    return _save(fig, path, {"left": 0.85, "bottom": 0.55, "top": 0.6,
+                             "right": 0.15 + legend_inches(variants), "wspace": 0.85})
 
 
 def forest(paired: list[dict], variants: list[str], folder: Path,

@@ -141,8 +141,11 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     paths = []
 
     def save(fig, name):
+        """tight_layout (room for a legend outside the axes), then one draw: no
+        ``bbox_inches="tight"``, which draws every figure twice."""
         path = folder / name
-        save_figure(fig, path, dpi=110, bbox_inches="tight")
+        fig.tight_layout()
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
 
@@ -202,6 +205,5 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         for ax in (left, right):
             ax.set_xlim(-0.75, len(x) - 0.25)
         fig.suptitle("Class of '89 solo against Ed, by difficulty", fontsize=10)
-        fig.tight_layout()
         save(fig, "class89_solo.png")
     return paths

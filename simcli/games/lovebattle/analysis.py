@@ -196,8 +196,11 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     colours = variant_colours(order)
 
     def save(fig, name):
+        """tight_layout (room for a legend outside the axes), then one draw: no
+        ``bbox_inches="tight"``, which draws every figure twice."""
         path = folder / name
-        save_figure(fig, path, dpi=110, bbox_inches="tight")
+        fig.tight_layout()
+        save_figure(fig, path, dpi=110)
         plt.close(fig)
         paths.append(path)
 

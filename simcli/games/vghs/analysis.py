@@ -85,7 +85,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from simcli.plots import variant_colours, variant_label
+    from simcli.plots import fixed_layout, text_inches, variant_colours, variant_label
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -120,7 +120,12 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         ax.set_title(f"Video Game High School: win share by character, {top} players",
                      fontsize=10)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        fig.tight_layout()  # room for the legend outside; one draw (no bbox_inches)
+        legend = ["fair share 1/n"] + ([variant_label(order, v) for v in order]
+                                       if len(order) > 1 else [])
+        # margins for the rotated names and the legend outside (no tight_layout: it
+        # measures every text with a renderer, a third of the plot's cost); one draw
+        fixed_layout(fig, left=0.75, bottom=0.5 + 0.36 * text_inches(names), top=0.4,
+                     right=0.65 + text_inches(legend, 7))
         path = folder / "vghs_characters.png"
         save_figure(fig, path, dpi=110)
         plt.close(fig)
@@ -149,7 +154,8 @@ def plots(df: Frame, folder: Path) -> list[Path]:
                            frameon=False, title="end reason", title_fontsize=8)
         label = f" ({variant_label(order, order[0])})" if len(order) > 1 else ""
         fig.suptitle(f"Video Game High School: rounds by end reason{label}", fontsize=10)
-        fig.tight_layout()
+        fixed_layout(fig, left=0.75, bottom=0.55, top=0.6, wspace=0.7,
+                     right=0.65 + text_inches([*reasons, "end reason"], 7))
         path = folder / "vghs_rounds.png"
         save_figure(fig, path, dpi=110)
         plt.close(fig)
