@@ -702,3 +702,20 @@ def test_a_second_ctrl_c_still_ends_in_one_line(tmp_path, monkeypatch):
     result = invoke(["run", TOY, "-n", 20, "-j", 1, "-q", "--out", folder, "--resume"])
     assert result.exit_code == 0, result.output
     assert json.loads((folder / "summary.json").read_text())["games"] == 20
+
+
+def test_report_html_escapes_every_text_it_did_not_build(good, tmp_path):
+    """report.html is built without a template engine: a strategy name, finding or
+    reproduce command holding markup comes out escaped, simcli's own tables stay tables."""
+    from simcli import html
+
+    summary = json.loads((good / "summary.json").read_text())
+    summary["findings"] = [{"kind": "seat<x>", "text": "<script>alert('x')</script> & co",
+                            "sure": True}]
+    summary["reproduce"] = 'simcli run "<img src=x onerror=alert(1)>"'
+    summary["strategies"] = ["<b>bold</b>"]
+    page = html.render(summary, good / "plots")
+    assert "<script>" not in page and "<img src=x" not in page and "<b>bold" not in page
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co" in page
+    assert 'class="seat&lt;x&gt; sure"' in page
+    assert page.count("<table>") >= 5 and page.rstrip().endswith("</body></html>")
