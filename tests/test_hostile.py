@@ -561,10 +561,14 @@ def test_workers_never_exceed_the_tasks(tmp_path, monkeypatch):
     real = runner._loky_results
     monkeypatch.setattr(runner, "_loky_results",
                         lambda tasks, workers: seen.append(workers) or real(tasks, workers))
-    plan = plan_run(TOY, games=150, out=tmp_path / "w")
+    plan = plan_run(TOY, games=runner.SMALL_CHUNK - 10, out=tmp_path / "w")
     (tmp_path / "w").mkdir()
     run_chunks(plan.configs, tmp_path / "w", jobs=8)
     assert seen == [1]  # one chunk: one worker process, not eight
+    plan = plan_run(TOY, games=3 * runner.SMALL_CHUNK, out=tmp_path / "x")
+    (tmp_path / "x").mkdir()
+    run_chunks(plan.configs, tmp_path / "x", jobs=8)
+    assert seen == [1, 3]  # three chunks: three workers
     assert runner.effective_jobs(8, 2) == 2 and runner.effective_jobs(-1, 10**9) >= 1
     assert runner.count_chunks(0, 10**15) == 5 * 10**12  # counted, never listed
 
