@@ -114,10 +114,15 @@ def typed_group_state(source: Path, root: Path = ROOT) -> str | None:
     classes, and functions that take them typed: they ``cimport`` each other within one
     game) has a current extension module; else "stale" or "pure". Such modules play
     compiled together or not at all: a compiled module typed against a compiled ``State``
-    cannot take the pure one."""
+    cannot take the pure one. A typed ``strategies/<game>.py`` also needs the compiled
+    modules of ``simcli/games/<game>/`` (its ``.pxd`` cimports their View)."""
     if not source.with_suffix(".pxd").exists():
         return None
-    for pxd in sorted(source.parent.glob("*.pxd")):
+    pxds = sorted(source.parent.glob("*.pxd"))
+    if source.parent.name == "strategies":
+        # a game's strategies module cimports that game's compiled View
+        pxds += sorted((source.parent.parent / "simcli" / "games" / source.stem).glob("*.pxd"))
+    for pxd in pxds:
         py = pxd.with_suffix(".py")
         if not py.exists():
             continue

@@ -107,26 +107,11 @@ class VGHSBot(Bot):
     def want(self, v) -> list[int]:
         """How many dice of each face are worth keeping (recomputed when the round, the
         standees left or the dice change)."""
-        p = self.player
-        key = (v.round, v.left[p], *v.dice[p])
-        if key != self._want_key:
-            self._want_key = key
-            self._want = self.compute_want(v)
-        return self._want
+        return _want(self, v)
 
     def compute_want(self, v) -> list[int]:
         """The best game's skill and Wild."""
-        p = self.player
-        pa, ta, dice = v.perm_a[p], v.temp_a[p], v.dice[p]
-        w_bonus = self.p["w_bonus"]
-        best, best_skill = -1e9, 0
-        for t, b, h in zip(self.game_skills(v), v.bonus, v.hs, strict=True):
-            value = pa[t] + ta[t] + dice[t] + b * w_bonus - 0.3 * h
-            if value > best:
-                best, best_skill = value, t
-        want = [0, 0, 0, 0, 0, 5]
-        want[best_skill] = 5
-        return want
+        return _compute_want(self, v)
 
     def game_skills(self, v) -> tuple:
         skills = getattr(self, "_game_skills", None)
@@ -176,67 +161,7 @@ class VGHSBot(Bot):
 
     def on_place(self, v, options):
         """The option of highest value (ties broken at random), in one pass."""
-        p = self.player
-        w = self.p
-        table = self._locs
-        if table is None:
-            table = self._locs = tuple((loc.kind, loc.skill, loc.index, loc.activations)
-                                       for loc in v.rules.locations)
-        dice = v.dice[p]
-        pa, ta, sym = v.perm_a[p], v.temp_a[p], v.sym
-        wild = pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
-        reserve = w["reserve"] and not v.on_gta[p]
-        needed = self.needed(v) if reserve else None
-        w_rank, w_bonus = w["w_rank"], w["w_bonus"]
-        hs, bonus, supply = v.hs, v.bonus, v.supply
-        n_dice = sum(dice)
-        any_face = v.rules.params["class_dice_any_face"]
-        symbols = self.hand_symbol_table(v)
-        best = -1e18
-        ties: list = []
-        gta_value = None
-        class_values: dict[int, float] = {}
-        for o in options:
-            kind, skill, index, acts = table[o]
-            if kind == VIDEO_GAME:
-                k = pa[skill] + ta[skill] + dice[skill] + sym[skill] + wild + symbols[skill]
-                if reserve:
-                    k -= needed[skill] if needed[skill] < k else k
-                if k:
-                    value = k * w_rank + bonus[index] * w_bonus if k > hs[index] else k * w_rank
-                else:
-                    value = -1.0
-            elif kind == CLASS:
-                left = supply[skill]
-                if acts < left:
-                    left = acts
-                usable = n_dice if any_face else dice[skill] + dice[WILD]
-                value = class_values.get((left, usable))
-                if value is None:
-                    value = class_values[(left, usable)] = self.class_value(v, left, usable)
-            elif kind == GTA:
-                if gta_value is None:
-                    gta_value = self.gta_value(v, o)
-                value = gta_value
-            elif kind == CAFETERIA:
-                # dice showing neither Wild nor the most common skill could be turned
-                surplus = n_dice - dice[WILD] - max(dice[:WILD])
-                value = min(surplus, acts) * w["w_cafeteria"]
-            elif kind == KOJIMA:
-                if v.played[p] and n_dice:
-                    value = w["w_kojima"] + (w["w_kojima_empty"] if not v.hand else 0.0)
-                else:
-                    value = -0.5
-            elif kind == OFFICE:
-                value = self.first_value(v) * (w["w_block"] if v.first == p else 1.0)
-            else:
-                value = 0.0
-            if value > best + 1e-9:
-                best = value
-                ties = [o]
-            elif value >= best - 1e-9:
-                ties.append(o)
-        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+        return _on_place(self, v, options)
 
     def gta_value(self, v, loc: int) -> float:
         """Grand Theft Auditorium: escaping the challenge's game over (doubled for the last
@@ -460,6 +385,96 @@ class VGHSBot(Bot):
 
     def on_reset_hs(self, v, options):
         return max(options, key=lambda g: (v.bonus[g], -g))
+
+
+# Module-level bodies of the hottest methods: strategies/vghs.pxd types them for the
+# compiled build (View as the extension type, indices as C integers; counts and values stay
+# Python numbers), the .py stays the source and the pure fallback.
+def _want(bot, v):
+    p = bot.player
+    key = (v.round, v.left[p], *v.dice[p])
+    if key != bot._want_key:
+        bot._want_key = key
+        bot._want = bot.compute_want(v)
+    return bot._want
+
+
+def _compute_want(bot, v):
+    p = bot.player
+    pa, ta, dice = v.perm_a[p], v.temp_a[p], v.dice[p]
+    w_bonus = bot.p["w_bonus"]
+    best, best_skill = -1e9, 0
+    for t, b, h in zip(bot.game_skills(v), v.bonus, v.hs, strict=True):
+        value = pa[t] + ta[t] + dice[t] + b * w_bonus - 0.3 * h
+        if value > best:
+            best, best_skill = value, t
+    want = [0, 0, 0, 0, 0, 5]
+    want[best_skill] = 5
+    return want
+
+
+def _on_place(bot, v, options):
+    p = bot.player
+    w = bot.p
+    table = bot._locs
+    if table is None:
+        table = bot._locs = tuple([(loc.kind, loc.skill, loc.index, loc.activations)
+                                   for loc in v.rules.locations])
+    dice = v.dice[p]
+    pa, ta, sym = v.perm_a[p], v.temp_a[p], v.sym
+    wild = pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
+    reserve = w["reserve"] and not v.on_gta[p]
+    needed = bot.needed(v) if reserve else None
+    w_rank, w_bonus = w["w_rank"], w["w_bonus"]
+    hs, bonus, supply = v.hs, v.bonus, v.supply
+    n_dice = sum(dice)
+    any_face = v.rules.params["class_dice_any_face"]
+    symbols = bot.hand_symbol_table(v)
+    best = -1e18
+    ties: list = []
+    gta_value = None
+    class_values: dict[int, float] = {}
+    for o in options:
+        kind, skill, index, acts = table[o]
+        if kind == VIDEO_GAME:
+            k = pa[skill] + ta[skill] + dice[skill] + sym[skill] + wild + symbols[skill]
+            if reserve:
+                k -= needed[skill] if needed[skill] < k else k
+            if k:
+                value = k * w_rank + bonus[index] * w_bonus if k > hs[index] else k * w_rank
+            else:
+                value = -1.0
+        elif kind == CLASS:
+            left = supply[skill]
+            if acts < left:
+                left = acts
+            usable = n_dice if any_face else dice[skill] + dice[WILD]
+            value = class_values.get((left, usable))
+            if value is None:
+                value = class_values[(left, usable)] = bot.class_value(v, left, usable)
+        elif kind == GTA:
+            if gta_value is None:
+                gta_value = bot.gta_value(v, o)
+            value = gta_value
+        elif kind == CAFETERIA:
+            # dice showing neither Wild nor the most common skill could be turned
+            surplus = n_dice - dice[WILD] - max(dice[:WILD])
+            value = min(surplus, acts) * w["w_cafeteria"]
+        elif kind == KOJIMA:
+            if v.played[p] and n_dice:
+                value = w["w_kojima"] + (w["w_kojima_empty"] if not v.hand else 0.0)
+            else:
+                value = -0.5
+        elif kind == OFFICE:
+            value = bot.first_value(v) * (w["w_block"] if v.first == p else 1.0)
+        else:
+            value = 0.0
+        if value > best + 1e-9:
+            best = value
+            ties = [o]
+        elif value >= best - 1e-9:
+            ties.append(o)
+    return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
 class ArcadeBot(VGHSBot):

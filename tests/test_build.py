@@ -225,9 +225,43 @@ def test_modules_typed_against_each_other_play_compiled_together_or_not_at_all(t
                                              "strategies.state": "pure"}
 
 
+
+def test_a_typed_strategies_module_plays_compiled_only_with_its_games_typed_modules(
+        tmp_path, monkeypatch):
+    """strategies/vghs.pxd cimports the compiled View of simcli/games/vghs: when that
+    game's typed modules are stale or missing, the strategies module plays pure too (it
+    could not take the pure View); another game's modules do not matter to it."""
+    monkeypatch.delenv("SIMCLI_PURE", raising=False)
+    now = time.time()
+    files = {"strategies": ("foo",), "simcli/games/foo": ("state",),
+             "simcli/games/bar": ("state",)}
+    for folder, mods in files.items():
+        pkg = tmp_path / folder
+        pkg.mkdir(parents=True)
+        for mod in mods:
+            (pkg / f"{mod}.py").write_text("x = 1\n")
+            (pkg / f"{mod}.pxd").write_text("cdef class View:\n    cdef public object a\n")
+            (pkg / f"{mod}{SUFFIX}").write_bytes(b"")
+            for suffix in (".py", ".pxd"):
+                os.utime(pkg / f"{mod}{suffix}", (now, now - 100))
+            os.utime(pkg / f"{mod}{SUFFIX}", (now, now))
+    expected = {"strategies.foo": "compiled", "simcli.games.foo.state": "compiled",
+                "simcli.games.bar.state": "compiled"}
+    assert build.module_builds(tmp_path) == expected
+    bar = tmp_path / "simcli/games/bar/state.pxd"
+    os.utime(bar, (now, now + 10))                  # another game's module: no matter
+    assert build.module_builds(tmp_path)["strategies.foo"] == "compiled"
+    state = tmp_path / "simcli/games/foo/state.pxd"
+    os.utime(state, (now, now + 10))                # its game's View edited after the build
+    assert build.module_builds(tmp_path)["strategies.foo"] == "stale"
+    (tmp_path / f"simcli/games/foo/state{SUFFIX}").unlink()   # did not compile at all
+    assert build.module_builds(tmp_path)["strategies.foo"] == "pure"
+
+
 def test_a_stale_state_makes_the_whole_typed_game_play_pure(tmp_path):
     """In a real process: with vghs/state.py stale, vghs.phases (typed against its State)
-    loads from its .py too, and a game still plays."""
+    and strategies.vghs (typed against its View) load from their .py too, and a game with
+    the vghs bots still plays."""
     tree = tmp_path / "tree"
     shutil.copytree(ROOT / "simcli", tree / "simcli", ignore=shutil.ignore_patterns("*.c"))
     shutil.copytree(ROOT / "strategies", tree / "strategies",
@@ -239,11 +273,11 @@ def test_a_stale_state_makes_the_whole_typed_game_play_pure(tmp_path):
             "from simcli.build import LOADED; import simcli.games.vghs.phases as ph; "
             "g = get_game('vghs'); rules = g.make_rules(g.default_data(), 4); "
             "from strategies import resolve; "
-            "f = resolve('vghs', 'random'); play_game(g, 4, rules, [f] * 4, 1); "
+            "f = resolve('vghs', 'arcade'); play_game(g, 4, rules, [f] * 4, 1); "
             "print(LOADED['simcli.games.vghs.state'], LOADED['simcli.games.vghs.phases'], "
-            "ph.__file__.endswith('.py'))")
+            "LOADED['strategies.vghs'], ph.__file__.endswith('.py'))")
     env = dict(os.environ)
     env.pop("SIMCLI_PURE", None)
     out = subprocess.run([sys.executable, "-c", code, str(tree)], capture_output=True,
                          text=True, env=env, check=True, cwd=tmp_path).stdout.split()
-    assert out == ["stale", "stale", "True"]
+    assert out == ["stale", "stale", "stale", "True"]

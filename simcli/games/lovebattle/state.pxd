@@ -1,5 +1,6 @@
 # Cython augmenting declarations (pure-Python mode): State and View compile as extension
-# types with their slots as C fields (the .py stays the source and the pure fallback).
+# types with their slots as C fields (the .py stays the source and the pure fallback);
+# View._fill reads the typed State as C fields.
 cdef class State:
     cdef public object rules, rng, log, n, love, gloc, hero, hands
     cdef public object decks, discards, ki, held, cashed, pp_discard, face_up, pp_deck
@@ -14,3 +15,5 @@ cdef class View:
     cdef public object player, n_players, period, active, hero, love, gloc, hand
     cdef public object my_vote, ki, plot_point_counts, my_plot_points, face_up, hand_sizes, deck_sizes, condition
     cdef public object meddling, claimed, test_bonus, record, answering, rules
+
+    cpdef _fill(self, State st, player)

@@ -121,6 +121,11 @@ class View:
     )
 
     def __init__(self, st: State, player: int):
+        self._fill(st, player)
+
+    def _fill(self, st: State, player: int) -> None:
+        # (a method of its own so that state.pxd can type ``st``: the compiled build reads
+        # the State's fields as C fields)
         active = player == st.active
         self.player = player
         self.n_players = st.n

@@ -1,5 +1,6 @@
 # Cython augmenting declarations (pure-Python mode): State and View compile as extension
-# types with their slots as C fields (the .py stays the source and the pure fallback).
+# types with their slots as C fields (the .py stays the source and the pure fallback);
+# View.refresh reads the typed State as C fields.
 cdef class State:
     cdef public object rules, n, rng, log, round, first, deck, challenge
     cdef public object rank, char, dice, perm_a, perm_i, temp_a, temp_i, supply
@@ -13,3 +14,5 @@ cdef class View:
     cdef public object dice, perm_a, perm_i, temp_a, temp_i, supply, hand, hand_sizes
     cdef public object played, left, occ, on_gta, hs, hs_token, bonus, bonus_supply
     cdef public object sym, task
+
+    cpdef refresh(self, State s)
