@@ -24,9 +24,9 @@ an older revision, with ``models=``) and skip narration (``state.log = None``). 
 end is scored as win share plus place and score shaping. **Lean rollouts:** where the game
 has an ``evaluate(state)`` hook (each shipped game's ``evaluation.py``: the chance each
 result row wins from a state, a conditional logit fitted on heuristic self-play), a
-rollout stops after ``horizon`` decisions with a choice (``-1``: the game's default in
-``DEFAULT_HORIZON``; ``0``: play to the end) and the state is scored from those chances
-(win chance, plus ``place_weight`` times the Bradley-Terry chance of finishing above each
+rollout stops after ``horizon`` decisions with a choice (``-1`` or unnamed: the game's
+default in ``GAME_DEFAULTS``; ``0``: play to the end) and the state is scored from those
+chances (win chance, plus ``place_weight`` times the Bradley-Terry chance of finishing above each
 other row, plus ``score_weight`` times the margin over the strongest other row). A game
 without ``evaluate`` plays every rollout to its end. An option that has scored exactly as
 the base's choice on ``same_stop`` paired copies is the same move and leaves the race.
@@ -44,9 +44,15 @@ import random
 
 from strategies import Bot, default_mix, resolve
 
-#: rollout decisions (with a choice) before the game's evaluation scores the state, by
-#: default per game (a game not named here plays its rollouts to the end)
-DEFAULT_HORIZON: dict[str, int] = {}
+#: per game, the defaults of parameters a spec does not name (measured: README's search
+#: section): the rollout ``horizon`` before the game's evaluation scores the state (a
+#: game not named here plays its rollouts to the end) and, where cut-off rollouts made it
+#: affordable to spend less, the ``rollouts`` and ``recheck`` budgets
+GAME_DEFAULTS: dict[str, dict] = {
+    "vghs": {"horizon": 30},
+    "vgc": {"horizon": 20, "rollouts": 16, "recheck": 8},
+    "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
+}
 
 #: decisions searched by default: the balance levers of each shipped game
 DEFAULT_KINDS = {
@@ -107,6 +113,9 @@ class SearchBot(Bot):
         (and the base's own choice) instead of today's registered heuristics."""
         super().__init__(game, player, rng, **params)
         name = game.name
+        for key, value in GAME_DEFAULTS.get(name, {}).items():
+            if key not in params:
+                self.p[key] = value
         if models is None:
             mix = list(default_mix(name))
             base = self.p["base"] or mix[player % len(mix)]
@@ -134,7 +143,7 @@ class SearchBot(Bot):
         evaluate = getattr(game, "evaluate", None)
         horizon = self.p["horizon"]
         if horizon < 0:
-            horizon = DEFAULT_HORIZON.get(name, 0) if evaluate is not None else 0
+            horizon = GAME_DEFAULTS.get(name, {}).get("horizon", 0)
         self.horizon = horizon if evaluate is not None else 0
         self.evaluate = evaluate if self.horizon else None
         self.cut = 0

@@ -201,3 +201,18 @@ def test_search_with_a_horizon_plays_the_same_game_compiled_and_pure():
                                          cwd=root).stdout)
 
     assert run() == run(SIMCLI_PURE="1")
+
+
+def test_a_games_defaults_apply_unless_the_spec_names_the_parameter():
+    from strategies.search import GAME_DEFAULTS
+
+    g = get_game("vghs")
+    mine = GAME_DEFAULTS["vghs"]
+    bot = resolve("vghs", "search")(g, 0, random.Random(1))
+    assert bot.horizon == mine["horizon"] > 0 and bot.evaluate is g.evaluate
+    for key, value in mine.items():
+        assert bot.p[key] == value
+    assert resolve("vghs", "search:horizon=-1")(g, 0, random.Random(1)).horizon == \
+        mine["horizon"]
+    named = resolve("vghs", "search:horizon=0,rollouts=7")(g, 0, random.Random(1))
+    assert named.horizon == 0 and named.evaluate is None and named.p["rollouts"] == 7

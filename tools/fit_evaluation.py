@@ -30,11 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     X, Y, G = collect(game, n, mod.features, games=a.games, seed=a.seed)
     train = G % 4 != 0
     w = fit(X[train], Y[train])
+    shipped = mod.weights_for(n) if hasattr(mod, "weights_for") else mod.WEIGHTS
     test = ~train
     rows = X.shape[1]
     print(f"{len(X)} states ({int(test.sum())} held out), {rows} rows")
     print(f"held-out log loss: fitted {log_loss(w, X[test], Y[test]):.4f}, shipped "
-          f"{log_loss(np.array(mod.WEIGHTS, float), X[test], Y[test]):.4f}, "
+          f"{log_loss(np.array(shipped, float), X[test], Y[test]):.4f}, "
           f"equal chances {math.log(rows):.4f}")
     w = fit(X, Y)
     print("WEIGHTS = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
