@@ -20,14 +20,22 @@ differences, one per copy:
 
 Rollouts are played by fresh bots of the rollout models (the own seat by the base, the
 others by the game's default mix; a caller may pass other models, e.g. the heuristics of
-an older revision, with ``models=``), skip narration (``state.log = None``) and score a
-game's end as win share plus place and score shaping. Every seed comes from the seat's
-RNG: a game is the same under any --jobs or backend, compiled or pure.
+an older revision, with ``models=``) and skip narration (``state.log = None``). A game's
+end is scored as win share plus place and score shaping. **Lean rollouts:** where the game
+has an ``evaluate(state)`` hook (each shipped game's ``evaluation.py``: the chance each
+result row wins from a state, a conditional logit fitted on heuristic self-play), a
+rollout stops after ``horizon`` decisions with a choice (``-1`` or unnamed: the game's
+default in ``GAME_DEFAULTS``; ``0``: play to the end) and the state is scored from those
+chances (win chance, plus ``place_weight`` times the Bradley-Terry chance of finishing above each
+other row, plus ``score_weight`` times the margin over the strongest other row). A game
+without ``evaluate`` plays every rollout to its end. An option that has scored exactly as
+the base's choice on ``same_stop`` paired copies is the same move and leaves the race.
+Every seed comes from the seat's RNG: a game is the same under any --jobs or backend,
+compiled or pure.
 
-At the defaults it reaches the issue-9 probe's strength against the heuristics of revision
-905f16f (``python tools/search_probe.py``); it costs about 1-3 s of CPU per game per
-searched seat (about 1,000 rollouts), not yet the 0.3 s of issue 14: rollouts play to the
-game's end (no horizon cut-off or game evaluation yet).
+Strength and cost against the heuristics of revision 905f16f (``python
+tools/search_probe.py``, the issue-9 probe, paired on the same seeds) and the measured
+effect of each lever are in the README's search section.
 """
 from __future__ import annotations
 
@@ -35,6 +43,16 @@ import math
 import random
 
 from strategies import Bot, default_mix, resolve
+
+#: per game, the defaults of parameters a spec does not name (measured: README's search
+#: section): the rollout ``horizon`` before the game's evaluation scores the state (a
+#: game not named here plays its rollouts to the end) and, where cut-off rollouts made it
+#: affordable to spend less, the ``rollouts`` and ``recheck`` budgets
+GAME_DEFAULTS: dict[str, dict] = {
+    "vghs": {"horizon": 30},
+    "vgc": {"horizon": 20, "rollouts": 16, "recheck": 8},
+    "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
+}
 
 #: decisions searched by default: the balance levers of each shipped game
 DEFAULT_KINDS = {
@@ -74,13 +92,19 @@ class SearchBot(Bot):
                                # the seat's RNG: deterministic per seed)
         "drop_z": 1.5,         # racing: drop an option this many standard errors behind
         "z": 1.0,              # departing needs a re-checked mean gain > z standard errors
+        "horizon": -1,         # rollout decisions before a game's own evaluation scores the
+                               # state (-1 = the game's default, 0 = play every rollout to
+                               # the end; a game without ``evaluate`` always plays to the end)
+        "same_stop": 4,        # race: an option equal to the base's choice on this many
+                               # paired rollouts is the same move and dropped (0 = never)
         "place_weight": 0.25,  # value = win share + place_weight * place score
         "score_weight": 0.25,  # + score_weight * margin over the best other score
                                # (scaled into -1..1): a steadier signal than wins alone
     }
     ranges = {"rollouts": (0, None), "batch": (1, None), "screen": (1, None),
               "screen_rollouts": (1, None), "recheck": (0, None), "max_options": (0, None),
-              "max_decisions": (0, None), "share": (0.0, 1.0), "drop_z": (0.0, None),
+              "max_decisions": (0, None), "share": (0.0, 1.0), "horizon": (-1, None),
+              "same_stop": (0, None), "drop_z": (0.0, None),
               "z": (0.0, None), "place_weight": (0.0, None), "score_weight": (0.0, None)}
     needs_sampler = True
 
@@ -89,6 +113,9 @@ class SearchBot(Bot):
         (and the base's own choice) instead of today's registered heuristics."""
         super().__init__(game, player, rng, **params)
         name = game.name
+        for key, value in GAME_DEFAULTS.get(name, {}).items():
+            if key not in params:
+                self.p[key] = value
         if models is None:
             mix = list(default_mix(name))
             base = self.p["base"] or mix[player % len(mix)]
@@ -113,6 +140,13 @@ class SearchBot(Bot):
             default = DEFAULT_KINDS.get(name)
             self.kinds = frozenset(default) if default else None
         self.max_options = self.p["max_options"]
+        evaluate = getattr(game, "evaluate", None)
+        horizon = self.p["horizon"]
+        if horizon < 0:
+            horizon = GAME_DEFAULTS.get(name, {}).get("horizon", 0)
+        self.horizon = horizon if evaluate is not None else 0
+        self.evaluate = evaluate if self.horizon else None
+        self.cut = 0
         self.sampler = None
         self.searched = 0
         self.departed = 0
@@ -166,6 +200,7 @@ class SearchBot(Bot):
                             key=lambda a: (-means[a], options.index(a)))
             cands = [a0] + ranked[:self.p["screen"]]
         drop_z = self.p["drop_z"]
+        same = self.p["same_stop"]
         while len(cands) > 1 and used + len(cands) <= budget:
             play(min(self.p["batch"], max(1, (budget - used) // len(cands))))
             v0 = values[a0]
@@ -177,6 +212,8 @@ class SearchBot(Bot):
                 if a == a0:
                     continue
                 va = values[a]
+                if same and n >= same and va == v0:
+                    continue    # the same outcome on every paired copy: the same move
                 m, se = _mean_se([x - y for x, y in zip(va, v0, strict=True)])
                 if m + drop_z * se < 0:
                     continue
@@ -231,11 +268,19 @@ class SearchBot(Bot):
         bots: dict = {}
         decision, apply, view = game.decision, game.apply, game.view
         factories = self.factories
+        evaluate = self.evaluate
+        left = self.horizon
         while (d := decision(state)) is not None:
             opts = d.options
             if len(opts) == 1:
                 apply(state, opts[0])
                 continue
+            if evaluate is not None:
+                if not left:
+                    self.rollouts_done += 1
+                    self.cut += 1
+                    return self._estimate(evaluate(state))
+                left -= 1
             q = d.player
             bot = bots.get(q)
             if bot is None:
@@ -254,4 +299,28 @@ class SearchBot(Bot):
             mine = float(res.scores[me])
             best = max(float(s) for q, s in enumerate(res.scores) if q != me)
             value += weight * (mine - best) / (abs(mine) + abs(best) + 1.0)
+        return value
+
+    def _estimate(self, p) -> float:
+        """The value of a state from win probabilities ``p`` per result row (a game's
+        ``evaluate``, or a finished game's win shares): win share, plus ``place_weight``
+        times the mean chance of finishing above each other row (Bradley-Terry on ``p``),
+        plus ``score_weight`` times the margin over the strongest other row."""
+        me = self.player
+        mine = p[me]
+        rows = len(p)
+        if rows < 2:
+            return mine
+        above = 0.0
+        best = 0.0
+        for q in range(rows):
+            if q == me:
+                continue
+            pq = p[q]
+            above += 0.5 if mine + pq == 0 else mine / (mine + pq)
+            if pq > best:
+                best = pq
+        value = mine + self.p["place_weight"] * above / (rows - 1)
+        if mine + best > 0:
+            value += self.p["score_weight"] * (mine - best) / (mine + best)
         return value

@@ -1,0 +1,5 @@
+"""Class of '89 (``rules.GAME``); ``GAME.evaluate`` is ``evaluation.evaluate``."""
+from simcli.games.class89 import evaluation as _evaluation
+from simcli.games.class89 import rules as _rules
+
+_rules.GAME.evaluate = _evaluation.evaluate

@@ -1,0 +1,5 @@
+"""Video Game High School (``rules.GAME``); ``GAME.evaluate`` is ``evaluation.evaluate``."""
+from simcli.games.vghs import evaluation as _evaluation
+from simcli.games.vghs import rules as _rules
+
+_rules.GAME.evaluate = _evaluation.evaluate

@@ -1,0 +1,90 @@
+"""Fitting a game's evaluation: a conditional-logit model of who wins from a state.
+
+A game's ``evaluation.py`` names per-seat features (``features(state) -> one list of
+floats per result row``) and holds ``WEIGHTS``; its ``evaluate(state)`` is the softmax of
+the weighted features over the rows: the chance each row wins from here. The weights
+are fitted here (``python tools/fit_evaluation.py GAME``) by maximum likelihood on states
+sampled from self-play of the game's default heuristic mix, each labelled with the
+game's final win shares (ties share); the fit is recorded in the evaluation module's
+docstring. Only the search reads an evaluation (to cut rollouts off at a horizon).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+__all__ = ["collect", "fit", "log_loss", "softmax_rows"]
+
+
+def softmax_rows(weights: Sequence[float], feats: Sequence[Sequence[float]]) -> tuple:
+    """The chance each row wins: softmax over rows of ``weights . features``."""
+    z = [math.fsum(w * f for w, f in zip(weights, row, strict=True)) for row in feats]
+    top = max(z)
+    e = [math.exp(x - top) for x in z]
+    total = math.fsum(e)
+    return tuple(x / total for x in e)
+
+
+def collect(game, n_players: int, features: Callable, *, games: int = 400, seed: int = 7,
+            every: float = 0.15) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``games`` heuristic games and sample states: (X[s, row, k], Y[s, row] win
+    shares, G[s] game index). ``every``: the chance a decision's state is sampled."""
+    from simcli.engine import derive_rngs, game_seed
+    from strategies import default_mix, resolve
+
+    rules = game.make_rules(game.default_data(), n_players)
+    mix = default_mix(game.name)
+    xs: list = []
+    ys: list = []
+    gs: list = []
+    pick = random.Random(seed)
+    for i in range(games):
+        s = game_seed(seed, i)
+        g_rng, seat_rngs = derive_rngs(s, n_players)
+        state = game.setup(n_players, rules, g_rng)
+        bots = [resolve(game.name, mix[(p + i) % len(mix)])(game, p, seat_rngs[p])
+                for p in range(n_players)]
+        taken = []
+        while (d := game.decision(state)) is not None:
+            if len(d.options) > 1:
+                if pick.random() < every:
+                    taken.append(features(state))
+                a = bots[d.player].choose(game.view(state, d.player), d)
+            else:
+                a = d.options[0]
+            game.apply(state, a)
+        taken.append(features(state))
+        shares = game.result(state).win_shares
+        for f in taken:
+            xs.append(f)
+            ys.append(shares)
+            gs.append(i)
+    return np.array(xs, float), np.array(ys, float), np.array(gs)
+
+
+def log_loss(w: np.ndarray, X: np.ndarray, Y: np.ndarray) -> float:
+    z = X @ w
+    z = z - z.max(axis=1, keepdims=True)
+    logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    return float(-(Y * logp).sum(axis=1).mean())
+
+
+def fit(X: np.ndarray, Y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
+    """Maximum-likelihood weights (a small ridge keeps them finite)."""
+    from scipy.optimize import minimize
+
+    def f(w):
+        z = X @ w
+        z = z - z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        p = e / e.sum(axis=1, keepdims=True)
+        logp = z - np.log(e.sum(axis=1, keepdims=True))
+        loss = -(Y * logp).sum(axis=1).mean() + ridge * (w @ w)
+        grad = np.einsum("sr,srk->k", p - Y, X) / len(X) + 2 * ridge * w
+        return loss, grad
+
+    res = minimize(f, np.zeros(X.shape[2]), jac=True, method="L-BFGS-B")
+    return res.x

@@ -1,0 +1,218 @@
+"""Lean rollouts: a game's own evaluation (``GAME.evaluate``) and the search's horizon
+cut-off, dropping options that play the same as the base's choice."""
+from __future__ import annotations
+
+import importlib
+import math
+import random
+
+import pytest
+from toygame import ToyGame
+
+from simcli.engine import Decision, play_game, ranked_result
+from simcli.evalfit import collect, fit, log_loss, softmax_rows
+from simcli.games import get_game
+from strategies import RandomBot, UnknownStrategyError, default_mix, resolve
+from strategies.search import SearchBot
+
+GAMES = ["vghs", "vgc", "class89", "lovebattle"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_evaluates_states_as_win_chances_that_beat_equal_chances(name):
+    """evaluate gives one chance per result row, summing to 1, and on states of fresh
+    heuristic games (seeds the weights were not fitted on) it predicts the winner
+    better than equal chances."""
+    g = get_game(name)
+    mod = importlib.import_module(f"simcli.games.{name}.evaluation")
+    assert g.evaluate is mod.evaluate
+    X, Y, _ = collect(g, g.default_players, mod.features, games=12, seed=1234, every=0.2)
+    assert len(X) > 50
+    loss = log_loss(__import__("numpy").array(mod.WEIGHTS, float), X, Y)
+    assert loss < math.log(g.default_players) - 0.1
+    rules = g.make_rules(g.default_data(), g.default_players)
+    s = g.setup(g.default_players, rules, random.Random(3))
+    g.decision(s)
+    p = g.evaluate(s)
+    assert len(p) == g.default_players and abs(sum(p) - 1) < 1e-12
+    assert all(0 < x < 1 for x in p)
+
+
+def test_class89_solo_evaluates_the_seat_and_ed():
+    g = get_game("class89")
+    rules = g.make_rules(g.default_data(), 1)
+    s = g.setup(1, rules, random.Random(5))
+    g.decision(s)
+    p = g.evaluate(s)
+    assert len(p) == 2 and abs(sum(p) - 1) < 1e-12
+
+
+def test_the_fit_recovers_a_known_model():
+    """Rows drawn from a conditional logit with known weights: fit finds them."""
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    w = np.array([1.5, -0.7])
+    X = rng.normal(size=(4000, 3, 2))
+    z = X @ w
+    p = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+    Y = np.array([np.eye(3)[rng.choice(3, p=row)] for row in p])
+    got = fit(X, Y, ridge=0.0)
+    assert np.allclose(got, w, atol=0.15)
+    assert softmax_rows(tuple(got), X[0].tolist()) == pytest.approx(
+        tuple(np.exp(X[0] @ got) / np.exp(X[0] @ got).sum()))
+
+
+class EvalToy(ToyGame):
+    """The toy race with an evaluation (the chance to win grows with the total)."""
+
+    def evaluate(self, st):
+        return softmax_rows((0.3,), [[t] for t in st.totals])
+
+
+class TwinToy(ToyGame):
+    """The toy race where rolling one die is offered twice, as 1 and as "one"."""
+
+    def decision(self, st):
+        d = super().decision(st)
+        return None if d is None else Decision(d.player, d.kind, (1, "one"))
+
+    def apply(self, st, action):
+        super().apply(st, 1 if action == "one" else action)
+
+
+def _searcher(game, **params):
+    made = []
+
+    def factory(g, p, rng):
+        made.append(SearchBot(g, p, rng, models=(RandomBot, [RandomBot]),
+                              **{"kinds": "all", **params}))
+        return made[-1]
+    return factory, made
+
+
+def test_rollouts_stop_at_the_horizon_only_where_a_game_evaluates():
+    toy = EvalToy()
+    rules = toy.make_rules(toy.default_data(), 3)
+    f, made = _searcher(toy, horizon=2, rollouts=8, recheck=4)
+    a = play_game(toy, 3, rules, [f, RandomBot, RandomBot], 1)
+    bot = made[0]
+    assert bot.horizon == 2 and bot.cut > 0 and bot.cut <= bot.rollouts_done
+    b = play_game(toy, 3, rules, [f, RandomBot, RandomBot], 1)
+    assert a.history == b.history and a.result == b.result
+    # horizon 0: every rollout plays to the end
+    f0, made0 = _searcher(toy, horizon=0, rollouts=8, recheck=4)
+    play_game(toy, 3, rules, [f0, RandomBot, RandomBot], 1)
+    assert made0[0].cut == 0 and made0[0].rollouts_done > 0
+    # a game without evaluate plays to the end whatever the horizon
+    plain = ToyGame()
+    fp, madep = _searcher(plain, horizon=2, rollouts=8, recheck=4)
+    play_game(plain, 3, rules, [fp, RandomBot, RandomBot], 1)
+    assert madep[0].horizon == 0 and madep[0].cut == 0 and madep[0].rollouts_done > 0
+
+
+def test_a_cut_off_rollout_is_valued_from_the_evaluation():
+    """The value of a cut-off state is the evaluation's win chance plus the place and
+    margin terms (Bradley-Terry on the chances): higher chance, higher value."""
+    toy = EvalToy()
+    bot = SearchBot(toy, 0, random.Random(1), models=(RandomBot, [RandomBot]))
+    lo, hi = bot._estimate((0.2, 0.4, 0.4)), bot._estimate((0.6, 0.2, 0.2))
+    assert hi > lo
+    assert bot._estimate((1.0, 0.0, 0.0)) == pytest.approx(1 + 0.25 + 0.25)
+    assert bot._estimate((0.0, 1.0, 0.0)) == pytest.approx(0 + 0.25 * (0 + 0.5) / 2 - 0.25)
+
+
+def test_an_option_that_plays_the_same_as_the_base_choice_is_dropped():
+    """With common random numbers "one" scores exactly as 1 on every copy: same_stop
+    drops it after ``same_stop`` paired rollouts and the decision is settled (without
+    it the race spends its whole budget on two equal options)."""
+    toy = TwinToy()
+    rules = toy.make_rules(toy.default_data(), 3)
+
+    class One(RandomBot):
+        def choose(self, view, decision):
+            return 1
+
+    def run(same):
+        made = []
+
+        def factory(g, p, rng):
+            made.append(SearchBot(g, p, rng, models=(One, [RandomBot]), kinds="all",
+                                  rollouts=30, recheck=4, same_stop=same, drop_z=50.0))
+            return made[-1]
+        play_game(toy, 3, rules, [factory, RandomBot, RandomBot], 2)
+        return made[0]
+
+    with_drop, without = run(4), run(0)
+    assert with_drop.searched == without.searched > 0
+    assert with_drop.rollouts_done < without.rollouts_done
+
+
+def test_lean_params_are_validated():
+    for bad in ("search:horizon=-2", "search:same_stop=-1", "search:horizon=1.5"):
+        with pytest.raises(UnknownStrategyError):
+            resolve("vghs", bad)
+    resolve("vghs", "search:horizon=0,same_stop=0")
+
+
+def test_default_horizon_plays_deterministically_per_seed():
+    g = get_game("vghs")
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix("vghs")
+    f = [resolve("vghs", "search:max_decisions=3,horizon=12")] + [
+        resolve("vghs", mix[i % len(mix)]) for i in range(1, 4)]
+    a = play_game(g, 4, rules, f, 4)
+    b = play_game(g, 4, rules, f, 4)
+    assert a.history == b.history and a.result == b.result
+
+
+def test_estimate_for_two_rows_is_consistent_with_a_finished_game():
+    _ = ranked_result  # (the terminal value keeps the game's own result)
+    toy = EvalToy()
+    bot = SearchBot(toy, 1, random.Random(1), models=(RandomBot, [RandomBot]))
+    assert bot._estimate((0.5, 0.5)) == pytest.approx(0.5 + 0.25 * 0.5)
+
+
+def test_search_with_a_horizon_plays_the_same_game_compiled_and_pure():
+    """Evaluation arithmetic is the same in the compiled and the pure build: a search
+    game with cut-off rollouts (a few decisions of each game) has the same history."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import json; from simcli.engine import play_game; from simcli.games import "
+            "get_game; from strategies import resolve, default_mix\n"
+            "out = {}\n"
+            "for name in ('vghs', 'vgc', 'class89', 'lovebattle'):\n"
+            "    g = get_game(name); n = g.default_players; mix = default_mix(name)\n"
+            "    f = [resolve(name, 'search:max_decisions=2,rollouts=12,recheck=4,"
+            "horizon=8')] + [resolve(name, mix[i % len(mix)]) for i in range(1, n)]\n"
+            "    out[name] = play_game(g, n, g.make_rules(g.default_data(), n), f, 6).history\n"
+            "print(json.dumps(out))")
+    root = Path(__file__).resolve().parent.parent
+
+    def run(**env):
+        full = {k: v for k, v in os.environ.items() if k != "SIMCLI_PURE"}
+        full.update(env)
+        return json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                         text=True, env=full, check=True,
+                                         cwd=root).stdout)
+
+    assert run() == run(SIMCLI_PURE="1")
+
+
+def test_a_games_defaults_apply_unless_the_spec_names_the_parameter():
+    from strategies.search import GAME_DEFAULTS
+
+    g = get_game("vghs")
+    mine = GAME_DEFAULTS["vghs"]
+    bot = resolve("vghs", "search")(g, 0, random.Random(1))
+    assert bot.horizon == mine["horizon"] > 0 and bot.evaluate is g.evaluate
+    for key, value in mine.items():
+        assert bot.p[key] == value
+    assert resolve("vghs", "search:horizon=-1")(g, 0, random.Random(1)).horizon == \
+        mine["horizon"]
+    named = resolve("vghs", "search:horizon=0,rollouts=7")(g, 0, random.Random(1))
+    assert named.horizon == 0 and named.evaluate is None and named.p["rollouts"] == 7

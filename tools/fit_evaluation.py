@@ -1,0 +1,47 @@
+"""Fit a game's evaluation weights (``simcli/games/<game>/evaluation.py``) by maximum
+likelihood on states of heuristic self-play; prints the weights and the held-out log
+loss against the no-information model (equal chances) and the shipped weights.
+
+    python tools/fit_evaluation.py vghs [--games 400] [--players 4] [--seed 7]
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import sys
+
+import numpy as np
+
+
+def main(argv: list[str] | None = None) -> int:
+    from simcli.evalfit import collect, fit, log_loss
+    from simcli.games import get_game
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--players", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=7)
+    a = ap.parse_args(argv)
+    game = get_game(a.game)
+    mod = importlib.import_module(f"simcli.games.{a.game}.evaluation")
+    n = a.players or game.default_players
+    X, Y, G = collect(game, n, mod.features, games=a.games, seed=a.seed)
+    train = G % 4 != 0
+    w = fit(X[train], Y[train])
+    shipped = mod.weights_for(n) if hasattr(mod, "weights_for") else mod.WEIGHTS
+    test = ~train
+    rows = X.shape[1]
+    print(f"{len(X)} states ({int(test.sum())} held out), {rows} rows")
+    print(f"held-out log loss: fitted {log_loss(w, X[test], Y[test]):.4f}, shipped "
+          f"{log_loss(np.array(shipped, float), X[test], Y[test]):.4f}, "
+          f"equal chances {math.log(rows):.4f}")
+    w = fit(X, Y)
+    print("WEIGHTS = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
+    print(dict(zip(mod.FEATURES, np.round(w, 3), strict=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
