@@ -3,8 +3,7 @@
 The page reads top-down as a designer asks: the findings first, then (sweeps) the verdict
 and the ranking, then each table beside its plot with a caption in words. Wide tables
 scroll inside their own box and long ones fold into ``<details>``, so the page fits a
-1280 px window. Built by plain string formatting, every text escaped (``markupsafe``):
-jinja2 and its template compile cost a small run more than its games.
+1280 px window. Rendered with a jinja2 template (autoescaped).
 """
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import jinja2
 import markupsafe
 
 from simcli import report
@@ -45,6 +45,48 @@ figcaption{font-size:.85rem;color:#444}
 details>summary{cursor:pointer;color:#245;margin:.3rem 0}
 .warn{color:#a00;font-weight:bold}
 p.note{font-size:.9rem;color:#444;max-width:60rem}
+"""
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ s.title }} — simcli report</title>
+<style>{{ style }}</style></head><body>
+<h1>{{ s.title }} — {{ kind }} report</h1>
+<p class="sub">{{ headline }}</p>
+<nav id="toc"><strong>Contents</strong><ol>
+{% for sec in sections %}<li><a href="#{{ sec.id }}">{{ sec.title }}</a></li>
+{% endfor %}</ol></nav>
+{% for sec in sections %}
+<section id="{{ sec.id }}" data-section="{{ sec.id }}">
+<h2>{{ sec.title }}</h2>
+{% if sec.id == "findings" %}
+{% if s.errors %}<p class="warn">{{ s.errors }} game(s) raised: see errors.jsonl</p>{% endif %}
+{% if s.interrupted %}<p class="warn">Interrupted: the tables cover the finished games.</p>
+{% endif %}
+<ol class="findings">{% for f in findings %}
+<li class="{{ f.kind }}{% if f.sure %} sure{% endif %}">{{ f.text }}</li>{% endfor %}
+</ol>
+{% endif %}
+{% if sec.note %}<p class="note">{{ sec.note }}</p>{% endif %}
+{% for block in sec.blocks %}
+{% if block.title %}<h3>{{ block.title }}</h3>{% endif %}
+<div class="pair{% if block.stack %} stack{% endif %}">
+{% if block.table %}<div class="tbl">
+{% if block.rows > fold %}<details><summary>{{ block.rows }} rows — show the table</summary>
+{% endif %}<div class="scroll">{{ block.table }}</div>
+{% if block.rows > fold %}</details>{% endif %}</div>{% endif %}
+{% for fig in block.figures %}<figure><img alt="{{ fig.name }}" src="{{ fig.src }}">
+<figcaption>{{ fig.caption }}</figcaption></figure>{% endfor %}
+</div>
+{% endfor %}
+{% if sec.id == "run" %}
+<div class="scroll">{{ run_table }}</div>
+<p>Reproduce: <code>{{ s.reproduce or "" }}</code></p>
+{% endif %}
+</section>
+{% endfor %}
+</body></html>
 """
 
 # plot file (prefix) -> (table id it sits beside, caption in words)
@@ -251,68 +293,19 @@ def render(summary: dict[str, Any], plot_dir: Path) -> str:
         ("data", f"{s['data_file'] or 'shipped data.toml'} (hash {s['data_hash']})"),
         ("stopping rule", s.get("stopping") or "fixed number of games"),
     ]
+    env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    template = env.from_string(TEMPLATE)
     kind = ("solo" if s.get("solo") else
             "sweep" if len(s.get("variants") or []) > 1 else "balance")
     secs = sections(s, plot_dir)
-    run_table = table_html([{"parameter": k, "value": str(v)} for k, v in params])
-    return _page(s, kind, _headline(s), s.get("findings") or [], secs, run_table)
-
-
-def _page(s: dict[str, Any], kind: str, headline: str, findings: list[dict],
-          secs: list[dict[str, Any]], run_table: str) -> str:
-    """The HTML of the page. Tables (``block["table"]``, ``run_table``) and the style
-    are simcli's own markup; every other text is escaped."""
-    e = markupsafe.escape
-    out = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
-           '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-           f'<title>{e(s["title"])} — simcli report</title>\n'
-           f'<style>{STYLE}</style></head><body>\n'
-           f'<h1>{e(s["title"])} — {e(kind)} report</h1>\n'
-           f'<p class="sub">{e(headline)}</p>\n'
-           '<nav id="toc"><strong>Contents</strong><ol>\n']
-    out += [f'<li><a href="#{e(sec["id"])}">{e(sec["title"])}</a></li>\n' for sec in secs]
-    out.append("</ol></nav>\n")
     for sec in secs:
-        out.append(f'<section id="{e(sec["id"])}" data-section="{e(sec["id"])}">\n'
-                   f'<h2>{e(sec["title"])}</h2>\n')
-        if sec["id"] == "findings":
-            if s.get("errors"):
-                out.append(f'<p class="warn">{e(s["errors"])} game(s) raised: see '
-                           'errors.jsonl</p>\n')
-            if s.get("interrupted"):
-                out.append('<p class="warn">Interrupted: the tables cover the finished '
-                           'games.</p>\n')
-            out.append('<ol class="findings">')
-            for f in findings:
-                css = f"{e(f.get('kind', ''))}{' sure' if f.get('sure') else ''}"
-                out.append(f'\n<li class="{css}">{e(f.get("text", ""))}</li>')
-            out.append("\n</ol>\n")
-        if sec.get("note"):
-            out.append(f'<p class="note">{e(sec["note"])}</p>\n')
-        for block in sec.get("blocks", []):
-            if block.get("title"):
-                out.append(f"<h3>{e(block['title'])}</h3>\n")
-            out.append(f'<div class="pair{" stack" if block.get("stack") else ""}">\n')
-            if block.get("table"):
-                fold = block.get("rows", 0) > FOLD_ROWS
-                out.append('<div class="tbl">\n')
-                if fold:
-                    out.append(f"<details><summary>{e(block['rows'])} rows — show the "
-                               "table</summary>\n")
-                out.append(f'<div class="scroll">{block["table"]}</div>\n')
-                if fold:
-                    out.append("</details>")
-                out.append("</div>")
-            for fig in block.get("figures", []):
-                out.append(f'<figure><img alt="{e(fig["name"])}" src="{e(fig["src"])}">\n'
-                           f'<figcaption>{e(fig["caption"])}</figcaption></figure>')
-            out.append("</div>\n")
-        if sec["id"] == "run":
-            out.append(f'<div class="scroll">{run_table}</div>\n'
-                       f'<p>Reproduce: <code>{e(s.get("reproduce") or "")}</code></p>\n')
-        out.append("</section>\n")
-    out.append("</body></html>\n")
-    return "".join(out)
+        for b in sec.get("blocks", []):
+            b["table"] = markupsafe.Markup(b["table"])
+    return template.render(
+        s=s, style=markupsafe.Markup(STYLE), kind=kind, headline=_headline(s),
+        findings=s.get("findings") or [], sections=secs, fold=FOLD_ROWS,
+        run_table=markupsafe.Markup(
+            table_html([{"parameter": k, "value": str(v)} for k, v in params])))
 
 
 def write(summary: dict[str, Any], folder: Path) -> Path:

@@ -709,8 +709,8 @@ def test_a_second_ctrl_c_still_ends_in_one_line(tmp_path, monkeypatch):
 
 
 def test_report_html_escapes_every_text_it_did_not_build(good, tmp_path):
-    """report.html is built without a template engine: a strategy name, finding or
-    reproduce command holding markup comes out escaped, simcli's own tables stay tables."""
+    """report.html escapes what it did not build: a strategy name, finding or reproduce
+    command holding markup comes out escaped, simcli's own tables stay tables."""
     from simcli import html
 
     summary = json.loads((good / "summary.json").read_text())
