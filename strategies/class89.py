@@ -78,6 +78,9 @@ BASE_PARAMS = {
     "teacher_synergy": 2.0,  # a student forming what its class's teacher scores
     "sig_reserve": 0.0,  # signatures kept back, per signature of an average starting hand
     "sig_scarce": 0.0,  # extra cost per signature paid out of that reserve
+    "sig_need": 0.0,  # extra value per signature gained while short of the dearest space
+    "sig_last": 1.0,  # factor on the price of a signature spent in the last round
+    "photo": 1.0,  # the Photographer's second card (a student) at a location
 }
 
 
@@ -184,7 +187,16 @@ class C89Bot(Bot):
         reserve = p["sig_reserve"] * sum(R.start_sigs) / max(1, len(R.start_sigs))
         short = reserve - (self.B.sigs - k)
         into = k if short >= k else (short if short > 0 else 0.0)
-        return k * p["sig_cost"] * self.sig_scale() + p["sig_scarce"] * into
+        price = k * p["sig_cost"] * self.sig_scale() + p["sig_scarce"] * into
+        return price * p["sig_last"] if self.v.round >= R.rounds else price
+
+    def sig_gain(self, k: int) -> float:
+        """The value of gaining ``k`` signatures now: ``sig`` each, plus ``sig_need`` for
+        each one that brings the bot's supply up towards the dearest space's cost (read
+        from ``space_costs``): signatures open the paid spaces only while one is short."""
+        need = max(self.R.space_costs) - self.B.sigs
+        extra = self.p["sig_need"] * (k if need >= k else (need if need > 0 else 0))
+        return k * self.p["sig"] * self.sig_scale() + extra
 
     def best(self, opts, values):
         top = max(values)
@@ -434,12 +446,29 @@ class C89Bot(Bot):
             best_loc.append(best)
         late = v.turn >= 2 * v.seats
         student = p["student"]
-        photo_bonus = [student if any(0 <= c < TEACHER for c in v.display[loc]) else 0.0
-                       for loc in range(5)]
-        sig = p["sig"] * self.sig_scale()
-        member = (p["track"], sig + p["token"], 0.0, 0.0)
+        # the Photographer's ability takes a second card, a student: worth a student when
+        # the location holds two, or one beside a better other card; with one student only
+        # (the main take's) it is worth the best other card taken beside it
+        photo_bonus = []
+        for loc in range(5):
+            n_st = 0
+            other = 0.0
+            for code in v.display[loc]:
+                if 0 <= code < TEACHER:
+                    n_st += 1
+                else:
+                    val = memo.get(code, 0.0)
+                    if val > other:
+                        other = val
+            if n_st >= 2 or (n_st == 1 and other >= student):
+                photo_bonus.append(p["photo"] * student)
+            elif n_st == 1:
+                photo_bonus.append(p["photo"] * other)
+            else:
+                photo_bonus.append(0.0)
+        member = (p["track"], self.sig_gain(1) + p["token"], 0.0, 0.0)
         costs = [self.sig_price(c) for c in R.space_costs]
-        entrance = p["tile1"] + 2 * sig + p["entrance"] - 1.0  # no card there
+        entrance = p["tile1"] + self.sig_gain(2) + p["entrance"] - 1.0  # no card there
         treasurer = 0.0 if late else p["treasurer"]
         top = -1e9
         ties = []
@@ -553,7 +582,7 @@ class C89Bot(Bot):
                 if o == "end":
                     val = 0.0
                 elif o == "main":
-                    val = p["tile1"] + 2 * p["sig"] * self.sig_scale()
+                    val = p["tile1"] + self.sig_gain(2)
                 elif o == "sig_token":
                     t = R.loc_token[loc] if loc != ENTRANCE else 0
                     val = p["token"] + p["objective_token"] * obj[t] * 0.5 - self.sig_price(1)
@@ -561,8 +590,7 @@ class C89Bot(Bot):
                     val = ((p["refresh"] - best_take - self.sig_price(1)) if "end" not in opts
                            else -1.0)
                 elif o == "ability":
-                    val = (p["track"] if v.tctx[1] == 0
-                           else p["sig"] * self.sig_scale() + p["token"])
+                    val = (p["track"] if v.tctx[1] == 0 else self.sig_gain(1) + p["token"])
                 elif o == "move":
                     val = -1.0
                 else:  # ("store", t)
