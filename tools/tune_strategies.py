@@ -51,7 +51,8 @@ TUNED = {
              "w_game_over", "w_victory", "w_perm", "w_temp", "w_bonus",
              "w_cafeteria", "w_kojima", "w_rank"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
-                "token", "track", "tile", "teacher", "draw"),
+                "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
+                "treasurer"),
     "vgc": ("tile", "future", "iou", "dollar", "beat", "play", "crystal", "rent_min", "wake",
             "achieve", "mag"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
@@ -60,7 +61,7 @@ TUNED = {
 }
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
-OWN_RANGE = {"gta_defer": (0.0, 1.0)}
+OWN_RANGE = {"gta_defer": (0.0, 1.0), "sig_need": (0.0, 5.0), "treasurer": (0.0, 3.0)}
 
 
 def field(game: str, rev: str) -> list:
@@ -70,6 +71,13 @@ def field(game: str, rev: str) -> list:
         return [resolve(game, name) for name in default_mix(game)]
     old = factories_at(rev, game)
     return [old[name] for name in default_mix(game)]
+
+
+def _player_counts(players) -> list:
+    """``--players``: one count, a comma list (``3,4``: tuned on both) or None (default)."""
+    if players is None:
+        return [None]
+    return [int(x) for x in str(players).split(",") if x.strip()]
 
 
 def tune(args) -> None:
@@ -94,11 +102,15 @@ def tune(args) -> None:
                 out[k] = round(d * f, 3)
         return out
 
+    counts = _player_counts(args.players)
+
     def objective(trial) -> float:
         cand = functools.partial(cls, **params_of(trial))
-        shares = one_seat_shares(args.game, cand, opponents, n_players=args.players,
-                                 games=args.games, seed=args.seed)
-        return float(shares.mean())
+        # several player counts: the games split evenly, the objective their mean share
+        shares = [one_seat_shares(args.game, cand, opponents, n_players=n,
+                                  games=max(1, args.games // len(counts)), seed=args.seed).mean()
+                  for n in counts]
+        return float(sum(shares) / len(shares))
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="maximize",
@@ -112,7 +124,8 @@ def tune(args) -> None:
     best = study.best_trial
     tuned = params_of(optuna.trial.FixedTrial(best.params))
     print(f"{args.game} {args.strategy}: defaults {first:.3f} -> best {best.value:.3f} "
-          f"({args.trials} trials x {args.games} games, seed {args.seed})")
+          f"({args.trials} trials x {args.games} games, players {args.players or 'default'}, "
+          f"field {args.field_rev}, seed {args.seed})")
     print("params update:", {k: v for k, v in tuned.items() if v != defaults[k]})
 
 
@@ -279,7 +292,7 @@ def main(argv=None) -> None:
     c.add_argument("--games", type=int, default=400)
     for p, seed in ((t, 7), (m, 99), (pr, 99), (so, 99), (c, 5)):
         p.add_argument("--seed", type=int, default=seed)
-        p.add_argument("--players", type=int, default=None)
+        p.add_argument("--players", type=int if p is not t else str, default=None)
         p.add_argument("--field-rev", default=FIELD_REV)
     args = ap.parse_args(argv)
     {"tune": tune, "measure": measure, "solo": solo, "profile": profile,
