@@ -553,7 +553,7 @@ def strategies_cmd(
     for col in ("name", "description", "parameters (defaults)"):
         table.add_column(col)
     for name, cls in list_strategies(game).items():
-        params = strategy_params_text(cls)
+        params = strategy_params_text(cls, game)
         table.add_row(name, cls.description, params)
     out.print(table)
 

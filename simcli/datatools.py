@@ -222,11 +222,14 @@ def tomlish(value: Any) -> str:
     return str(value)
 
 
-def strategy_params_text(cls) -> str:
-    """``key=default (low..high)`` for each tunable parameter of a strategy class."""
+def strategy_params_text(cls, game: str | None = None) -> str:
+    """``key=default (low..high)`` for each tunable parameter of a strategy class, with
+    the defaults ``game`` plays (a class's ``game_params``, e.g. search's per-game
+    budgets, override its generic ones)."""
     ranges = getattr(cls, "ranges", {})
+    defaults = {**cls.params, **getattr(cls, "game_params", {}).get(game, {})}
     parts = []
-    for key, value in cls.params.items():
+    for key, value in defaults.items():
         text = f"{key}={value}"
         if key in ranges:
             low, high = ranges[key]

@@ -107,6 +107,8 @@ class SearchBot(Bot):
               "same_stop": (0, None), "drop_z": (0.0, None),
               "z": (0.0, None), "place_weight": (0.0, None), "score_weight": (0.0, None)}
     needs_sampler = True
+    #: what ``simcli strategies GAME`` lists as this game's defaults
+    game_params = GAME_DEFAULTS
 
     def __init__(self, game, player, rng, *, models=None, **params):
         """``models``: optional ``(base_factory, [factory per seat])`` for the rollouts

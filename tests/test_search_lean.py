@@ -216,3 +216,20 @@ def test_a_games_defaults_apply_unless_the_spec_names_the_parameter():
         mine["horizon"]
     named = resolve("vghs", "search:horizon=0,rollouts=7")(g, 0, random.Random(1))
     assert named.horizon == 0 and named.evaluate is None and named.p["rollouts"] == 7
+
+
+def test_strategies_lists_the_search_defaults_each_game_plays():
+    """`simcli strategies vgc` shows the budgets a vgc search plays (rollouts=16, its
+    per-game default), not the generic 40 that only a game without its own defaults gets."""
+    from typer.testing import CliRunner
+
+    from simcli.cli import app
+
+    def search_row(game):
+        result = CliRunner().invoke(app, ["strategies", game], env={"COLUMNS": "400"})
+        assert result.exit_code == 0, result.output
+        return " ".join(line for line in result.output.splitlines() if "rollouts=" in line)
+
+    vgc = search_row("vgc")
+    assert "rollouts=16" in vgc and "horizon=20" in vgc and "rollouts=40" not in vgc
+    assert "rollouts=40" in search_row("class89")
