@@ -665,7 +665,8 @@ def ladder(
                                         "determinize).")],
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per "
-                     "strategy (a search game costs about 0.4-0.8 s of CPU, class89 3-5 s).")] = 100,
+                     "strategy (a search game costs about 0.4-0.8 s of CPU, class89 3-5 s)."
+                     )] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Root seed.")] = 1,
     search: Annotated[str, typer.Option("--search", metavar="K=V,...", help="Extra search "
                       "parameters, k=v,... (e.g. rollouts=32,recheck=16).")] = "",
