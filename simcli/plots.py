@@ -83,7 +83,7 @@ def fixed_layout(fig, *, left: float, bottom: float, top: float, right: float = 
                         hspace=min(0.9, hspace / max(0.1, cell_h - hspace)))
 
 
-def _save(fig, path: Path, layout: dict | None = None) -> Path:
+def save_plot(fig, path: Path, layout: dict | None = None) -> Path:
     """Lay the figure out (``layout``: :func:`fixed_layout`'s margins; else
     ``tight_layout``, for the sweep plots), then one draw into the file: no
     ``bbox_inches="tight"``, whose second draw doubled the cost of every plot."""
@@ -149,7 +149,7 @@ def seat_win_share(seats: pl.DataFrame, path: Path, title: str) -> Path:
     axes[0][0].set_ylabel("win share (95% interval)")
     fig.suptitle(f"{title} (dashed: fair share 1/n)", fontsize=10)
     _legend_outside(fig, axes[0][-1], variants)
-    return _save(fig, path, {"left": 0.75, "bottom": 0.55, "top": 0.6,
+    return save_plot(fig, path, {"left": 0.75, "bottom": 0.55, "top": 0.6,
                              "right": 0.15 + legend_inches(variants), "wspace": 0.12})
 
 
@@ -191,7 +191,7 @@ def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
     axes[-1][0].set_xlabel("win share per seat (95% interval, seats rotated)")
     fig.suptitle(title, fontsize=10)
     _legend_outside(fig, axes[0][0], variants)
-    return _save(fig, path, {"left": 0.25 + text_inches(names), "bottom": 0.55, "top": 0.6,
+    return save_plot(fig, path, {"left": 0.25 + text_inches(names), "bottom": 0.55, "top": 0.6,
                              "right": 0.15 + legend_inches(variants), "hspace": 0.6})
 
 
@@ -235,7 +235,7 @@ def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
     _legend_outside(fig, axes[0][-1], variants)
     top = float(quantiles["max"].abs().max() or 0)
     digits = len(f"{top:g}") + 1
-    return _save(fig, path, {"left": 0.45 + text_inches(["0" * digits]),
+    return save_plot(fig, path, {"left": 0.45 + text_inches(["0" * digits]),
                              "bottom": 0.55, "top": 0.75 if len(counts) > 1 else 0.6,
                              "right": 0.15 + legend_inches(variants), "wspace": 0.12})
 
@@ -273,7 +273,7 @@ def game_length(turn_counts: pl.DataFrame, path: Path, title: str,
     axes[0][0].set_ylabel("share of games")
     fig.suptitle(f"{title} ({unit})", fontsize=10)
     _legend_outside(fig, axes[0][-1], variants)
-    return _save(fig, path, {"left": 0.85, "bottom": 0.55, "top": 0.6,
+    return save_plot(fig, path, {"left": 0.85, "bottom": 0.55, "top": 0.6,
                              "right": 0.15 + legend_inches(variants), "wspace": 0.85})
 
 
@@ -308,7 +308,7 @@ def forest(paired: list[dict], variants: list[str], folder: Path,
                       f"{baseline}), 95% interval" if baseline in variants else
                       "win share minus the baseline's, 95% interval", fontsize=8)
         ax.set_title(f"Paired difference against the baseline, {n} players", fontsize=9)
-        paths.append(_save(fig, folder / f"sweep_forest_{n}p.png"))
+        paths.append(save_plot(fig, folder / f"sweep_forest_{n}p.png"))
     return paths
 
 
@@ -371,7 +371,7 @@ def heatmaps(summary: dict, folder: Path) -> list[Path]:
         if tied.get(n):
             fig.suptitle("hatched grey: tied with the fairest (not separated); "
                          "outlined: printed rules", fontsize=8)
-        paths.append(_save(fig, folder / f"sweep_heatmap_{n}p.png"))
+        paths.append(save_plot(fig, folder / f"sweep_heatmap_{n}p.png"))
     return paths
 
 
@@ -401,7 +401,7 @@ def fairness_by_variant(summary: dict, folder: Path) -> list[Path]:
     axes[0][0].set_ylabel("largest seat gap |share − 1/n|")
     fig.suptitle("Fairness per variant (smaller is fairer)", fontsize=10)
     _legend_outside(fig, axes[0][-1], variants)
-    return [_save(fig, folder / "sweep_fairness.png")]
+    return [save_plot(fig, folder / "sweep_fairness.png")]
 
 
 def standard_plots(summary: dict, turn_counts: pl.DataFrame, folder: Path, title: str,

@@ -58,7 +58,7 @@ def chunk_size(cfg: RunConfig) -> int:
     """Games per chunk of a config once past its first games: a fixed function of the
     config (never of --jobs or the backend), so the parts and results.parquet stay the
     same on any machine."""
-    return SEARCH_CHUNK if _searching(cfg) else CHUNK
+    return chunk_layout(cfg)[0]
 
 
 def chunk_layout(cfg: RunConfig) -> tuple[int, int, int]:

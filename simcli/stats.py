@@ -147,6 +147,14 @@ def _binom_sf_direct(k: int, n: int, p: float) -> float:
     return front * _beta_cf(a, b, p)
 
 
+def _binom_upper(k: int, n: int, p: float, q: float) -> float:
+    """P(X > k) for 0 <= k < n, X ~ Binomial(n, p), given q = 1 - p as the caller has it:
+    the continued fraction on whichever side converges."""
+    if p < (k + 2.0) / (n + 3.0):
+        return _binom_sf_direct(k, n, p)
+    return 1.0 - _binom_sf_direct(n - k - 1, n, q)
+
+
 def binom_sf(k: float, n: int, p: float) -> float:
     """P(X > k) for X ~ Binomial(n, p) (``scipy.stats.binom.sf``)."""
     k = math.floor(k)
@@ -154,9 +162,7 @@ def binom_sf(k: float, n: int, p: float) -> float:
         return 1.0
     if k >= n:
         return 0.0
-    if p < (k + 2.0) / (n + 3.0):
-        return _binom_sf_direct(k, n, p)
-    return 1.0 - _binom_sf_direct(n - k - 1, n, 1.0 - p)
+    return _binom_upper(k, n, p, 1.0 - p)
 
 
 def binom_cdf(k: float, n: int, p: float) -> float:
@@ -167,15 +173,7 @@ def binom_cdf(k: float, n: int, p: float) -> float:
     if k >= n:
         return 1.0
     # P(X <= k) = P(n - X > n - k - 1) with n - X ~ Binomial(n, 1 - p)
-    j, q = n - k - 1, 1.0 - p
-    if q < (j + 2.0) / (n + 3.0):
-        return _binom_sf_direct(j, n, q)
-    return 1.0 - _binom_sf_direct(k, n, p)
-
-
-def _binom_funcs():
-    """(pmf, cdf, sf) of the binomial."""
-    return binom_pmf, binom_cdf, binom_sf
+    return _binom_upper(n - k - 1, n, 1.0 - p, p)
 
 
 # ------------------------------------------------------------------ Student's t
@@ -263,7 +261,7 @@ def _chi2_sf(x: float, df: int) -> float:
 def binomtest_pvalue(k: int, n: int, p: float) -> float:
     """Two-sided exact binomial test: ``scipy.stats.binomtest(k, n, p).pvalue`` (the same
     algorithm and distribution functions; a test compares them)."""
-    pmf, cdf, sf = _binom_funcs()
+    pmf, cdf, sf = binom_pmf, binom_cdf, binom_sf
     d = pmf(k, n, p)
     rerr = 1 + 1e-7
     if k == p * n:

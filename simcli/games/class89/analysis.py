@@ -10,7 +10,6 @@ from pathlib import Path
 
 import polars as pl
 
-from simcli.fsio import save_figure
 from simcli.stats import t_ppf, wilson
 
 Frame = pl.DataFrame | pl.LazyFrame  # a LazyFrame streams: memory flat in games
@@ -134,20 +133,15 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from simcli.plots import variant_colours, variant_label
+    from simcli.plots import save_plot, variant_colours, variant_label
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
 
     def save(fig, name):
-        """tight_layout (room for a legend outside the axes), then one draw: no
-        ``bbox_inches="tight"``, which draws every figure twice."""
-        path = folder / name
-        fig.tight_layout()
-        save_figure(fig, path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
+        """tight_layout (room for a legend outside the axes), then one draw."""
+        paths.append(save_plot(fig, folder / name))
 
     seats = seat_table(df)
     order = (df.lazy().select(pl.col("variant").unique(maintain_order=True)).collect()

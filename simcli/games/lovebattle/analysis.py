@@ -11,7 +11,6 @@ from pathlib import Path
 
 import polars as pl
 
-from simcli.fsio import save_figure
 from simcli.stats import binomtest_pvalue, wilson
 from simcli.tables import group_keys, with_intervals
 
@@ -186,7 +185,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from simcli.plots import variant_colours, variant_label
+    from simcli.plots import save_plot, variant_colours, variant_label
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -196,13 +195,8 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     colours = variant_colours(order)
 
     def save(fig, name):
-        """tight_layout (room for a legend outside the axes), then one draw: no
-        ``bbox_inches="tight"``, which draws every figure twice."""
-        path = folder / name
-        fig.tight_layout()
-        save_figure(fig, path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
+        """tight_layout (room for a legend outside the axes), then one draw."""
+        paths.append(save_plot(fig, folder / name))
 
     def legend(ax):
         if len(order) > 1:

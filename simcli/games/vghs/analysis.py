@@ -11,7 +11,6 @@ from pathlib import Path
 
 import polars as pl
 
-from simcli.fsio import save_figure
 from simcli.tables import group_keys, with_intervals
 
 #: the tables and plots take a LazyFrame and stream (report.build passes one): memory
@@ -85,7 +84,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from simcli.plots import fixed_layout, text_inches, variant_colours, variant_label
+    from simcli.plots import save_plot, text_inches, variant_colours, variant_label
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -124,12 +123,9 @@ def plots(df: Frame, folder: Path) -> list[Path]:
                                        if len(order) > 1 else [])
         # margins for the rotated names and the legend outside (no tight_layout: it
         # measures every text with a renderer, a third of the plot's cost); one draw
-        fixed_layout(fig, left=0.75, bottom=0.5 + 0.36 * text_inches(names), top=0.4,
-                     right=0.65 + text_inches(legend, 7))
-        path = folder / "vghs_characters.png"
-        save_figure(fig, path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(save_plot(fig, folder / "vghs_characters.png", {
+            "left": 0.75, "bottom": 0.5 + 0.36 * text_inches(names), "top": 0.4,
+            "right": 0.65 + text_inches(legend, 7)}))
     # one row per game (seat 1), only the columns drawn: memory stays flat in games
     games = _collect(lf.filter(pl.col("seat") == 1).select(
         *(["variant"] if has_variant else []), "n_players", "end_reason", "rounds"))
@@ -154,10 +150,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
                            frameon=False, title="end reason", title_fontsize=8)
         label = f" ({variant_label(order, order[0])})" if len(order) > 1 else ""
         fig.suptitle(f"Video Game High School: rounds by end reason{label}", fontsize=10)
-        fixed_layout(fig, left=0.75, bottom=0.55, top=0.6, wspace=0.7,
-                     right=0.65 + text_inches([*reasons, "end reason"], 7))
-        path = folder / "vghs_rounds.png"
-        save_figure(fig, path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(save_plot(fig, folder / "vghs_rounds.png", {
+            "left": 0.75, "bottom": 0.55, "top": 0.6, "wspace": 0.7,
+            "right": 0.65 + text_inches([*reasons, "end reason"], 7)}))
     return paths
