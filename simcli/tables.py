@@ -30,14 +30,15 @@ def variant_order(df: Frame) -> list[str]:
 
 
 def _in_run_order(out: pl.DataFrame, df: Frame, *rest: str,
-                  descending: bool = False) -> pl.DataFrame:
+                  descending: bool = False, tiebreak: tuple[str, ...] = ()) -> pl.DataFrame:
     """Sort by variant in the order the run played them (not alphabetically), then
-    player count and ``rest``."""
+    player count and ``rest``, then ``tiebreak`` ascending: a group_by's rows come in no
+    fixed order, so rows tied on ``rest`` need it for the same run to give the same table."""
     order = {v: i for i, v in enumerate(variant_order(df))}
     keyed = out.with_columns(pl.col("variant").replace_strict(order, return_dtype=pl.Int64)
                              .alias("_order"))
-    by = ["_order", "n_players", *rest]
-    desc = [False, False, *([descending] * len(rest))]
+    by = ["_order", "n_players", *rest, *tiebreak]
+    desc = [False, False, *([descending] * len(rest)), *([False] * len(tiebreak))]
     return keyed.sort(by, descending=desc, maintain_order=True).drop("_order")
 
 
@@ -100,7 +101,7 @@ def strategy_table(df: Frame) -> pl.DataFrame:
         )
         .with_columns((pl.col("wins") / pl.col("seats")).alias("win_share"))
     )
-    out = _in_run_order(out, df, "win_share", descending=True)
+    out = _in_run_order(out, df, "win_share", descending=True, tiebreak=("strategy",))
     return with_intervals(out, n="seats").select(
         *GROUP, "strategy", "games", "seats", "wins", "win_share", "ci_low", "ci_high",
         "mean_score", "mean_place",
@@ -122,7 +123,7 @@ def end_reason_table(df: Frame) -> pl.DataFrame:
                    .agg(pl.len().alias("games")))
     out = out.with_columns((pl.col("games") / pl.col("games").sum().over(GROUP))
                            .alias("share"))
-    return _in_run_order(out, df, "games", descending=True)
+    return _in_run_order(out, df, "games", descending=True, tiebreak=("end_reason",))
 
 
 def _quantiles(counts: pl.DataFrame, keys: list[str], value: str,

@@ -181,3 +181,25 @@ def test_the_one_holm_and_bh_match_statsmodels_with_ties_and_ones():
         ref_b = multipletests(ps, method="fdr_bh")[1] if ps else []
         assert holm_adjust(ps) == pytest.approx(list(ref_h))
         assert bh_adjust(ps) == pytest.approx(list(ref_b))
+
+
+def test_tied_rows_of_the_strategy_and_end_tables_come_in_a_fixed_order():
+    """Strategies tied on win share (and end reasons tied on games) are listed by name, so
+    the same results give the same summary.json and plots; before, they came in the
+    group_by's order, which changes between runs of the same folder."""
+    import polars as pl
+
+    from simcli import tables
+
+    names = ["f", "c", "a", "e", "b", "d"]           # six strategies, all tied
+    rows = [(g, s, name) for g in range(12) for s, name in enumerate(names)]
+    df = pl.DataFrame({
+        "variant": ["v"] * len(rows), "n_players": [6] * len(rows),
+        "game_index": [g for g, _, _ in rows], "seat": [s + 1 for _, s, _ in rows],
+        "strategy": [n for _, _, n in rows], "win_share": [1.0 if s == g % 6 else 0.0
+                                                           for g, s, _ in rows],
+        "score": [1.0] * len(rows), "place": [1.0] * len(rows),
+        "end_reason": [names[g % 6] for g, _, _ in rows]})
+    for _ in range(5):
+        assert tables.strategy_table(df)["strategy"].to_list() == sorted(names)
+        assert tables.end_reason_table(df)["end_reason"].to_list() == sorted(names)
