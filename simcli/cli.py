@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from simcli import __version__
+from simcli import __version__, cliparams
 from simcli.clierrors import OneLineGroup, guard
+
+cliparams.install()  # simcli's options without pydantic (see simcli.cliparams)
 
 app = typer.Typer(
     name="simcli",
@@ -26,8 +26,26 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-err = Console(stderr=True, soft_wrap=True)
-out = Console()
+
+
+@functools.cache
+def console(stderr: bool = False):
+    """rich's Console for tables, findings and progress bars, made when first needed:
+    importing rich costs a small run about 0.05 s, and a --quiet run prints only lines."""
+    from rich.console import Console
+
+    return Console(stderr=True, soft_wrap=True) if stderr else Console()
+
+
+def note(line: str) -> None:
+    """One plain line on stderr (a path or a count: no rich markup to interpret)."""
+    typer.echo(line, err=True)
+
+
+def _table(title: str):
+    from rich.table import Table
+
+    return Table(title=title)
 
 
 class Backend(enum.StrEnum):
@@ -95,36 +113,6 @@ ConfirmSearchOpt = Annotated[str, typer.Option("--confirm-search", metavar="K=V,
                              "(e.g. rollouts=8).")]
 
 
-class _NoPandas:
-    """An import hook that makes ``import pandas`` fail (installed only for a moment)."""
-
-    def find_spec(self, name, path=None, target=None):
-        if name == "pandas" or name.startswith("pandas."):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
-
-
-def pyarrow_skips_pandas() -> None:
-    """Spare the command line the pandas import (about a third of a second, half the
-    fixed cost of a small run): pyarrow imports pandas on its first ``pa.array`` or
-    ``read_table`` only to ask whether its input is a pandas object. Made to find no
-    pandas once, pyarrow remembers that and never asks again; ``Table.to_pandas`` and a
-    plain ``import pandas`` (statsmodels, in sweeps) still import it when really needed.
-    Only the command line does this: a notebook that imports simcli keeps pyarrow as is."""
-    import sys
-
-    if "pandas" in sys.modules:
-        return
-    import pyarrow as pa
-
-    hook = _NoPandas()
-    sys.meta_path.insert(0, hook)
-    try:
-        pa.array([0])
-    finally:
-        sys.meta_path.remove(hook)
-
-
 def _print_version(value: bool) -> None:
     if value:
         typer.echo(f"simcli {__version__}")
@@ -137,7 +125,6 @@ def main(
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """simcli: is my game fair, and what changes make it fairer?"""
-    pyarrow_skips_pandas()
 
 
 @app.command()
@@ -203,8 +190,8 @@ def _confirm(plan, outcome, n, search, sweep, jobs, backend, scheduler, quiet) -
                      backend=backend.value, scheduler=scheduler, search=search)
     if not quiet:
         for line in result["findings"]:
-            out.print(f"- {line}", highlight=False)
-    err.print(f"wrote {plan.folder / 'confirm.json'}", highlight=False)
+            console().print(f"- {line}", highlight=False)
+    note(f"wrote {plan.folder / 'confirm.json'}")
 
 
 def _execute(plan, until_ci, max_games, **kwargs):
@@ -264,7 +251,7 @@ def sweep(
     if outcome.summary and not quiet:
         from simcli.terminal import print_sweep
 
-        print_sweep(outcome.summary, out, wide=wide)
+        print_sweep(outcome.summary, console(), wide=wide)
     _confirm(plan, outcome, confirm, confirm_search, True, jobs, backend, scheduler, quiet)
     _finish(outcome, quiet, functools.partial(print_main_table, wide=wide, findings=False))
 
@@ -358,10 +345,9 @@ def balance(
                          scheduler=scheduler, quiet=quiet)
     if not quiet:
         for line in headline(result):
-            out.print(line, highlight=False)
-    err.print(f"{result['games_played']} games in {result['seconds']:.1f} s -> "
-              f"{result['folder']} (balance.md, balance.json, {result['plot']})",
-              highlight=False)
+            console().print(line, highlight=False)
+    note(f"{result['games_played']} games in {result['seconds']:.1f} s -> "
+         f"{result['folder']} (balance.md, balance.json, {result['plot']})")
     if result["interrupted"]:
         raise typer.Exit(130)
 
@@ -381,25 +367,23 @@ def _check_backend(backend: Backend, scheduler: str | None) -> None:
 
 def _finish(outcome, quiet: bool, print_table) -> None:
     if outcome.summary and not quiet:
-        print_table(outcome.summary, out)
+        print_table(outcome.summary, console())
     rate = outcome.games / outcome.seconds if outcome.seconds else 0.0
-    err.print(f"{outcome.games} games in {outcome.seconds:.1f} s ({rate:,.0f} games/s) -> "
-              f"{outcome.folder}", highlight=False)
+    note(f"{outcome.games} games in {outcome.seconds:.1f} s ({rate:,.0f} games/s) -> "
+         f"{outcome.folder}")
     if outcome.interrupted:
         from simcli.clierrors import interrupt_status
 
         status = interrupt_status()
-        err.print(f"{'terminated' if status == 143 else 'interrupted'}: kept the games "
-                  f"finished so far in {outcome.folder}; rerun with --resume to continue",
-                  highlight=False)
+        note(f"{'terminated' if status == 143 else 'interrupted'}: kept the games "
+             f"finished so far in {outcome.folder}; rerun with --resume to continue")
         raise typer.Exit(status)
     if outcome.summary is None:
-        err.print(f"no game finished: nothing to summarise in {outcome.folder}",
-                  highlight=False)
+        note(f"no game finished: nothing to summarise in {outcome.folder}")
         raise typer.Exit(1)
     if outcome.errors:
-        err.print(f"{outcome.errors} game(s) raised; seeds, tracebacks and replay commands in "
-                  f"{outcome.folder / 'errors.jsonl'}", highlight=False)
+        note(f"{outcome.errors} game(s) raised; seeds, tracebacks and replay commands in "
+             f"{outcome.folder / 'errors.jsonl'}")
         raise typer.Exit(1)
 
 
@@ -522,7 +506,7 @@ def games() -> None:
     """List the games, their player counts and rules versions."""
     from simcli.games import UnknownGameError, game_names, get_game
 
-    table = Table(title="games")
+    table = _table("games")
     for col in ("name", "title", "players", "default", "rules version", "description"):
         table.add_column(col)
     for name in game_names():
@@ -534,7 +518,7 @@ def games() -> None:
         counts = f"{min(g.players)}-{max(g.players)}"
         table.add_row(name, g.title, counts, str(g.default_players), g.RULES_VERSION,
                       getattr(g, "description", ""))
-    out.print(table)
+    console().print(table)
 
 
 @app.command("strategies")
@@ -549,13 +533,13 @@ def strategies_cmd(
 
     get_game(game)
     mix = default_mix(game)
-    table = Table(title=f"{game} strategies (default mix: {', '.join(mix)})")
+    table = _table(f"{game} strategies (default mix: {', '.join(mix)})")
     for col in ("name", "description", "parameters (defaults)"):
         table.add_column(col)
     for name, cls in list_strategies(game).items():
         params = strategy_params_text(cls, game)
         table.add_row(name, cls.description, params)
-    out.print(table)
+    console().print(table)
 
 
 @app.command("data")
@@ -574,8 +558,7 @@ def data_cmd(
     if out_file is None:
         typer.echo(text, nl=False)
     else:
-        err.print(f"wrote {out_file}: edit it, then `simcli run {game} --data {out_file}`",
-                  highlight=False)
+        note(f"wrote {out_file}: edit it, then `simcli run {game} --data {out_file}`")
 
 
 @app.command("rules")
@@ -586,13 +569,13 @@ def rules_cmd(
     """List every rules parameter (--set key): type, default, allowed range, meaning."""
     from simcli.datatools import rules_rows
 
-    table = Table(title=f"{game} rules parameters (--set KEY=VALUE, or a scenario's "
+    table = _table(f"{game} rules parameters (--set KEY=VALUE, or a scenario's "
                   "\\[rules])")
     for col in ("key", "type", "default", "allowed", "provisional", "meaning"):
         table.add_column(col, overflow="fold")
     for row in rules_rows(game):
         table.add_row(*row.values())
-    out.print(table)
+    console().print(table)
 @app.command("new-game")
 @user_errors
 def new_game(
@@ -627,11 +610,11 @@ def report_cmd(
         if len(summary.get("variants") or []) > 1:
             from simcli.terminal import print_sweep
 
-            print_sweep(summary, out, wide=wide)
-        print_main_table(summary, out, wide=wide,
+            print_sweep(summary, console(), wide=wide)
+        print_main_table(summary, console(), wide=wide,
                          findings=len(summary.get("variants") or []) <= 1)
-    err.print(f"wrote {folder / 'summary.json'}, {folder / 'summary.md'}, "
-              f"{len(summary['plots'])} plots", highlight=False)
+    note(f"wrote {folder / 'summary.json'}, {folder / 'summary.md'}, "
+         f"{len(summary['plots'])} plots")
 
 
 @app.command()
@@ -654,7 +637,7 @@ def bench(
     cost, the --jobs speedup, peak memory and the interpreter."""
     from simcli.bench import run_bench
 
-    run_bench(game or [], players, games, memory_games, jobs, out, repeat=max(1, repeat))
+    run_bench(game or [], players, games, memory_games, jobs, console(), repeat=max(1, repeat))
 
 
 @app.command()
@@ -691,7 +674,7 @@ def ladder(
     else:
         from rich.progress import Progress
 
-        with Progress(console=err, transient=True) as bar:
+        with Progress(console=console(stderr=True), transient=True) as bar:
             task = bar.add_task(f"ladder {cfg.game} ({len(cfg.subjects)} strategies)",
                                 total=games)
             rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value,
@@ -702,9 +685,9 @@ def ladder(
                                "seed": seed, "search": search, "command": argv_command()})
     if not quiet:
         for line in result["findings"]:
-            out.print(f"- {line}", highlight=False)
-    err.print(f"wrote {folder / 'ladder.md'}, {folder / 'ladder.json'}, "
-              f"{folder / 'plots' / 'ladder.png'}", highlight=False)
+            console().print(f"- {line}", highlight=False)
+    note(f"wrote {folder / 'ladder.md'}, {folder / 'ladder.json'}, "
+         f"{folder / 'plots' / 'ladder.png'}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -74,39 +74,47 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+#: (module, class) of the errors a user causes (exit 2), and of the machine's (exit 1)
+USER_ERRORS = (("simcli.scenario", "ScenarioError"), ("simcli.games", "UnknownGameError"),
+               ("strategies", "UnknownStrategyError"), ("simcli.report", "ReportError"))
+ENVIRONMENT_FAILURES = (("simcli.runner", "EnvironmentFailure"),)
+
+
+def _loaded(classes) -> tuple[type, ...]:
+    """The classes of those whose module is loaded: an exception of one of them can only
+    come from a loaded module, so a command need not import (polars, pyarrow...) the
+    modules it does not use just to name their errors."""
+    return tuple(getattr(sys.modules[module], name) for module, name in classes
+                 if module in sys.modules)
+
+
 def guard(fn):
     """Decorator for every command: user errors exit 2, environment failures exit 1,
     interrupts exit 130 / 143, all in one line."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from simcli.games import UnknownGameError
-        from simcli.report import ReportError
-        from simcli.runner import EnvironmentFailure
-        from simcli.scenario import ScenarioError
-        from strategies import UnknownStrategyError
-
         try:
             with sigterm_as_interrupt():
                 return fn(*args, **kwargs)
-        except (ScenarioError, UnknownGameError, UnknownStrategyError, ReportError) as exc:
-            say(f"error: {exc}")
-            raise typer.Exit(EXIT_USER) from None
-        except EnvironmentFailure as exc:
-            say(f"error: {exc}")
-            raise typer.Exit(EXIT_FAILED) from None
         except KeyboardInterrupt:
             what = "terminated" if signal.SIGTERM in RECEIVED else "interrupted"
             say(f"{what} before the summary was written: the finished games are kept; rerun "
                 "the same command with --resume to finish")
             raise typer.Exit(interrupt_status()) from None
-        except (typer.Exit, typer.Abort, _cx.UsageError):
-            raise
-        except OSError as exc:
-            where = f" ({exc.filename})" if exc.filename else ""
-            say(f"error: {exc.strerror or _first_line(exc)}{where}; what finished is kept")
-            raise typer.Exit(EXIT_FAILED) from None
         except Exception as exc:
+            if isinstance(exc, _loaded(USER_ERRORS)):
+                say(f"error: {exc}")
+                raise typer.Exit(EXIT_USER) from None
+            if isinstance(exc, _loaded(ENVIRONMENT_FAILURES)):
+                say(f"error: {exc}")
+                raise typer.Exit(EXIT_FAILED) from None
+            if isinstance(exc, typer.Exit | typer.Abort | _cx.UsageError):
+                raise
+            if isinstance(exc, OSError):
+                where = f" ({exc.filename})" if exc.filename else ""
+                say(f"error: {exc.strerror or _first_line(exc)}{where}; what finished is kept")
+                raise typer.Exit(EXIT_FAILED) from None
             if os.environ.get("SIMCLI_TRACEBACK"):
                 raise
             say(f"internal error: {type(exc).__name__}: {_first_line(exc)} (a simcli bug; "

@@ -12,19 +12,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import pyarrow.parquet as pq
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from simcli import __version__, outdir, report, validate
 from simcli.games import UnknownGameError, get_game
@@ -47,6 +35,9 @@ from simcli.scenario import (
     load_scenario,
 )
 from strategies import UnknownStrategyError, default_mix, resolve
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
@@ -214,12 +205,29 @@ def check_overwrite(plan: RunPlan, *, force: bool = False, resume: bool = False)
             "--force to replace them, or --out DIR for a new folder")
 
 
-class RateColumn(ProgressColumn):
-    """games/s since the start."""
+def progress_bar():
+    """The run's progress bar on stderr (rich, imported only for a run that shows one)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
 
-    def render(self, task) -> Text:
-        speed = task.completed / task.elapsed if task.elapsed else 0.0
-        return Text(f"{speed:,.0f} games/s", style="progress.data.speed")
+    class RateColumn(ProgressColumn):
+        """games/s since the start."""
+
+        def render(self, task) -> Text:
+            speed = task.completed / task.elapsed if task.elapsed else 0.0
+            return Text(f"{speed:,.0f} games/s", style="progress.data.speed")
+
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               RateColumn(), TimeRemainingColumn()]
+    return Progress(*columns, console=Console(stderr=True), transient=False)
 
 
 def prepare_folder(folder: Path, meta: dict[str, Any], resume: bool) -> None:
@@ -270,15 +278,12 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     plan.meta["build"] = describe()  # which build plays: compiled, pure or mixed
     report.write_run_file(folder, plan.meta)
     total = sum(max(0, c.n_games - start) for c in plan.configs)
-    console = Console(stderr=True)
     t0 = time.perf_counter()
     if quiet or total == 0:
         done, errors, interrupted = run_chunks(plan.configs, folder, start=start, jobs=jobs,
                                                backend=backend, scheduler=scheduler)
     else:
-        columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   RateColumn(), TimeRemainingColumn()]
-        with Progress(*columns, console=console, transient=False) as bar:
+        with progress_bar() as bar:
             task = bar.add_task(f"{plan.game}", total=total)
             done, errors, interrupted = run_chunks(
                 plan.configs, folder, start=start, jobs=jobs, backend=backend,
@@ -295,6 +300,7 @@ def print_main_table(summary: dict[str, Any], console: Console | None = None, *,
                      wide: bool = False, findings: bool = True) -> None:
     """The findings, then the seat and strategy tables, on the terminal (rich). A sweep
     shows its detailed rows for the printed (or first) variant only, unless ``wide``."""
+    from rich.console import Console
     from rich.table import Table
 
     from simcli import terminal
@@ -416,5 +422,7 @@ def execute_until(plan: RunPlan, width: float, max_games: int | None, **kwargs) 
 
 
 def folder_has_rows(folder: Path) -> bool:
+    import polars as pl
+
     path = folder / "results.parquet"
-    return path.exists() and pq.read_metadata(path).num_rows > 0
+    return path.exists() and pl.scan_parquet(path).select(pl.len()).collect().item() > 0

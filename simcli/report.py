@@ -91,16 +91,14 @@ def scan_results(folder: Path) -> pl.LazyFrame:
 
 def check_results_file(path: Path) -> None:
     """A results.parquet simcli can read: parquet, with the standard columns."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     from simcli.worker import BASE_COLUMNS
 
     try:
-        schema = pq.read_schema(path)
-    except (pa.ArrowException, OSError) as exc:
-        raise ReportError(f"{path} is not a readable parquet file ({exc})") from None
-    missing = [c for c in BASE_COLUMNS if c not in schema.names]
+        schema = pl.read_parquet_schema(path)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ReportError(f"{path} is not a readable parquet file ({first})") from None
+    missing = [c for c in BASE_COLUMNS if c not in schema]
     if missing:
         raise ReportError(f"{path} is not a simcli results file (no {missing[0]!r} column)")
 
@@ -441,8 +439,6 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False,
     of a small run: the summaries and report.html then have no plots, and the plots an
     earlier build of this folder drew are removed (they would show other results);
     ``simcli report FOLDER`` draws them later from the same files."""
-    import pyarrow as pa
-
     from simcli.runner import count_errors
 
     folder = Path(folder)
@@ -461,7 +457,7 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False,
         if _has_own_analysis(game):
             game_df = lf if getattr(game, "analysis_streams", False) else lf.collect()
         summary = summarize(folder, meta, lf, errors, interrupted, game_df)
-    except (pl.exceptions.PolarsError, pa.ArrowException) as exc:
+    except pl.exceptions.PolarsError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ReportError(f"{folder / 'results.parquet'} cannot be read: {first}") from None
     plot_dir = folder / "plots"

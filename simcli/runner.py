@@ -8,20 +8,21 @@ function of the game index (``SMALL_CHUNK`` games up to game ``SMALL_UNTIL``, th
 plays `search`), each chunk is written to its own part file
 as it arrives, and the parts are concatenated in order into ``results.parquet``, so the
 file is byte-identical for any number of jobs and memory stays flat in the number of
-games.
+games. polars writes the parts and streams the merge (row groups of ``ROW_GROUP`` rows,
+the same bytes for any number of threads); the run path does not import pyarrow.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import numbers
 import os
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-import pyarrow as pa
-import pyarrow.parquet as pq
+import polars as pl
 
 from simcli import fsio
 from simcli.engine import game_seed, play_game
@@ -48,6 +49,10 @@ SMALL_UNTIL = 1000
 #: enough chunks to keep every worker busy, and progress that moves
 SEARCH_CHUNK = 4
 PARTS = ".parts"
+#: rows per row group of results.parquet: fixed, so the merged file's bytes depend only
+#: on its rows (polars' streaming sink then writes the same bytes on any machine)
+ROW_GROUP = 65536
+_INT64 = (-(2 ** 63), 2 ** 63 - 1)
 
 
 def _searching(cfg: RunConfig) -> bool:
@@ -274,6 +279,43 @@ def _loky_results(tasks: Iterator[Task], workers: int
         raise
 
 
+def _series(name: str, values: list) -> pl.Series:
+    """One column of a part, typed as pyarrow typed it before: int64 when every value is
+    an integer (one beyond int64 is refused), float64 when some are not, bool, string, or
+    null when no game gave a value."""
+    present = [v for v in values if v is not None]
+    if not present:
+        return pl.Series(name, values, dtype=pl.Null)
+    if all(isinstance(v, bool) for v in present):
+        return pl.Series(name, values, dtype=pl.Boolean)
+    if all(isinstance(v, str) for v in present):
+        return pl.Series(name, values, dtype=pl.String)
+    if any(isinstance(v, bool) or not isinstance(v, numbers.Real) for v in present):
+        kinds = sorted({type(v).__name__ for v in present})
+        raise TypeError(f"column {name!r} mixes {', '.join(kinds)}")
+    if all(isinstance(v, numbers.Integral) for v in present):
+        ints = [None if v is None else int(v) for v in values]
+        if not _INT64[0] <= min(v for v in ints if v is not None) <= max(
+                v for v in ints if v is not None) <= _INT64[1]:
+            raise OverflowError(f"column {name!r} holds an integer beyond 64 bits")
+        return pl.Series(name, ints, dtype=pl.Int64)
+    return pl.Series(name, [None if v is None else float(v) for v in values],
+                     dtype=pl.Float64)
+
+
+def part_frame(cols: dict[str, list]) -> pl.DataFrame:
+    """A chunk's columns as a DataFrame (every column as long as the first)."""
+    series = [_series(name, list(values)) for name, values in cols.items()]
+    if len({len(s) for s in series}) > 1:
+        raise ValueError("columns of different lengths")
+    return pl.DataFrame(series)
+
+
+def write_part(frame: pl.DataFrame, path: Path) -> None:
+    """A part file (parts live only until the merge: no statistics)."""
+    frame.write_parquet(path, statistics=False)
+
+
 class _Sink:
     """Writes each chunk's part file and error records; keeps one kind per column."""
 
@@ -286,15 +328,14 @@ class _Sink:
         parts = sorted(p for p in (folder / PARTS).glob("*.parquet"))
         if parts:
             try:
-                schema = pq.read_schema(parts[0])
-            except (pa.ArrowException, OSError):
-                schema = pa.schema([])
-            for f in schema:
-                if f.name in BASE_COLUMNS or pa.types.is_null(f.type):
+                schema = pl.read_parquet_schema(parts[0])
+            except (pl.exceptions.PolarsError, OSError):
+                schema = {}
+            for name, dtype in schema.items():
+                if name in BASE_COLUMNS or dtype == pl.Null:
                     continue
-                self.kinds[f.name] = ("bool" if pa.types.is_boolean(f.type) else
-                                      "str" if pa.types.is_string(f.type)
-                                      or pa.types.is_large_string(f.type) else "number")
+                self.kinds[name] = ("bool" if dtype == pl.Boolean else
+                                    "str" if dtype == pl.String else "number")
 
     def _admit(self, task: Task, cols: dict, errs: list) -> tuple[dict, list]:
         """Drop the games whose metric kinds differ from the run's (they become errors).
@@ -333,11 +374,11 @@ class _Sink:
         cfg, lo, hi = task
         cols, errs = self._admit(task, *result)
         try:
-            table = pa.Table.from_pydict(cols)
-        except (pa.ArrowException, TypeError, ValueError) as exc:
+            table = part_frame(cols)
+        except (pl.exceptions.PolarsError, TypeError, ValueError, OverflowError) as exc:
             cols, more = _chunk_failed(task, MalformedResult(f"rows do not fit a table: {exc}"))
             errs = more
-            table = pa.Table.from_pydict(cols)
+            table = part_frame(cols)
         if errs:
             with self.error_file.open("a", encoding="utf-8") as fh:
                 for err in errs:
@@ -345,7 +386,7 @@ class _Sink:
                 fh.flush()
                 os.fsync(fh.fileno())
         with fsio.atomic_path(_part_path(self.folder, cfg, lo)) as tmp:
-            pq.write_table(table, tmp)
+            write_part(table, tmp)
         self.done += hi - lo
         self.errors += len(errs)
         return hi - lo
@@ -414,21 +455,40 @@ def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
         if out.exists():
             out.unlink()
         return out
-    tables = [pq.read_schema(p) for p in paths]
-    schema = pa.unify_schemas(tables, promote_options="permissive")
-    schema = pa.schema([f.with_type(pa.string()) if pa.types.is_null(f.type) else f
-                        for f in schema])
-    with fsio.atomic_path(out) as tmp, pq.ParquetWriter(tmp, schema) as writer:
-        for p in paths:
-            with pq.ParquetFile(p) as part:  # not read_table: it imports pyarrow.dataset
-                table = part.read()
-            for name in schema.names:
-                if name not in table.column_names:
-                    table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
-            table = table.select(schema.names)
-            if not table.schema.equals(schema):  # cast only when needed (pyarrow.compute)
-                table = table.cast(schema)
-            writer.write_table(table)
+    schemas = [pl.read_parquet_schema(p) for p in paths]
+    schema = merged_schema(schemas)
+    frames = []
+    for path, part in zip(paths, schemas, strict=True):
+        cols = [pl.lit(None, dtype).alias(name) if name not in part
+                else pl.col(name) if part[name] == dtype else pl.col(name).cast(dtype)
+                for name, dtype in schema.items()]
+        frames.append(pl.scan_parquet(path).select(cols))
+    with fsio.atomic_path(out) as tmp:
+        pl.concat(frames, how="vertical").sink_parquet(tmp, row_group_size=ROW_GROUP)
+    return out
+
+
+def merged_schema(schemas: Sequence[dict]) -> dict:
+    """One type per column over the parts, columns in order of first appearance: a column
+    null in some parts takes the others' type, integers meeting floats become floats, a
+    column null everywhere is a string column (as pyarrow's permissive unify did)."""
+    kinds: dict[str, set] = {}
+    for schema in schemas:
+        for name, dtype in schema.items():
+            seen = kinds.setdefault(name, set())
+            if dtype != pl.Null:
+                seen.add(dtype)
+    out = {}
+    for name, seen in kinds.items():
+        if not seen:
+            out[name] = pl.String
+        elif len(seen) == 1:
+            out[name] = next(iter(seen))
+        elif seen == {pl.Int64, pl.Float64}:
+            out[name] = pl.Float64
+        else:
+            raise MalformedResult(f"column {name!r} has several types across the parts "
+                                  f"({', '.join(sorted(map(str, seen)))})")
     return out
 
 

@@ -662,7 +662,7 @@ def test_a_full_disk_while_playing_keeps_the_finished_chunks(tmp_path, monkeypat
 
     from simcli import runner
 
-    real, calls = runner.pq.write_table, []
+    real, calls = runner.write_part, []
 
     def write(table, where, *args, **kwargs):
         calls.append(where)
@@ -670,7 +670,7 @@ def test_a_full_disk_while_playing_keeps_the_finished_chunks(tmp_path, monkeypat
             raise OSError(errno.ENOSPC, "No space left on device", str(where))
         return real(table, where, *args, **kwargs)
 
-    monkeypatch.setattr(runner.pq, "write_table", write)
+    monkeypatch.setattr(runner, "write_part", write)
     folder = tmp_path / "full"
     one_line(invoke(["run", TOY, "-n", 600, "-j", 1, "-q", "--out", folder]), 1,
              "No space left", f"{runner.SMALL_CHUNK} games finished are kept")
