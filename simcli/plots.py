@@ -13,14 +13,24 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-PALETTE = [*plt.get_cmap("tab10").colors, *plt.get_cmap("Dark2").colors,
-           *plt.get_cmap("Set1").colors]
+PALETTE = [*matplotlib.colormaps["tab10"].colors, *matplotlib.colormaps["Dark2"].colors,
+           *matplotlib.colormaps["Set1"].colors]
+
+
+def subplots(nrows: int = 1, ncols: int = 1, *, figsize=None, **kwargs):
+    """``pyplot.subplots`` without pyplot: a Figure on an Agg canvas (the same pixels),
+    which no figure manager keeps, so nothing needs closing; pyplot's import (its style
+    library, its backend machinery) is spared."""
+    fig = Figure(figsize=figsize)
+    FigureCanvasAgg(fig)
+    return fig, fig.subplots(nrows, ncols, **kwargs)
 
 
 def variant_colours(names: list[str]) -> dict[str, tuple]:
@@ -92,7 +102,6 @@ def save_plot(fig, path: Path, layout: dict | None = None) -> Path:
     else:
         fixed_layout(fig, **layout)
     save_figure(fig, path, dpi=110)
-    plt.close(fig)
     return path
 
 
@@ -128,7 +137,7 @@ def seat_win_share(seats: pl.DataFrame, path: Path, title: str) -> Path:
     variants = _order(seats)
     colours = variant_colours(variants)
     widest = int(seats["seat"].max())
-    fig, axes = plt.subplots(1, len(counts), squeeze=False, sharey=True,
+    fig, axes = subplots(1, len(counts), squeeze=False, sharey=True,
                              figsize=(max(5.5, len(counts) * (1.1 * widest
                                                               + 0.25 * len(variants)) + 1),
                                       4.2))
@@ -162,7 +171,7 @@ def strategy_win_share(strats: pl.DataFrame, path: Path, title: str) -> Path:
     names = strats["strategy"].unique(maintain_order=True).to_list()
     lookup = {(r["variant"], r["n_players"], r["strategy"]): r
               for r in strats.iter_rows(named=True)}
-    fig, axes = plt.subplots(len(counts), 1, squeeze=False,
+    fig, axes = subplots(len(counts), 1, squeeze=False,
                              figsize=(7, len(counts) * (0.5 + 0.22 * len(names)
                                                         * max(1, len(variants) / 3)) + 1))
     for ax, n in zip(axes[:, 0], counts, strict=True):
@@ -202,7 +211,7 @@ def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
     variants = _order(quantiles)
     colours = variant_colours(variants)
     widest = int(quantiles["seat"].max())
-    fig, axes = plt.subplots(1, len(counts), squeeze=False, sharey=True,
+    fig, axes = subplots(1, len(counts), squeeze=False, sharey=True,
                              figsize=(max(6, len(counts) * (1.0 * widest
                                                             + 0.25 * len(variants)) + 1),
                                       4.0))
@@ -252,7 +261,7 @@ def game_length(turn_counts: pl.DataFrame, path: Path, title: str,
     counts = sorted(turn_counts["n_players"].unique().to_list())
     variants = _order(turn_counts)
     colours = variant_colours(variants)
-    fig, axes = plt.subplots(1, len(counts), squeeze=False, sharey=False,
+    fig, axes = subplots(1, len(counts), squeeze=False, sharey=False,
                              figsize=(max(5.5, 3.6 * len(counts) + 1), 3.6))
     for ax, n in zip(axes[0], counts, strict=True):
         part = turn_counts.filter(pl.col("n_players") == n)
@@ -291,7 +300,7 @@ def forest(paired: list[dict], variants: list[str], folder: Path,
         rows = part.iter_rows(named=True)
         rows = sorted(rows, key=lambda r: (variants.index(r["variant"])
                                            if r["variant"] in variants else 0, r["seat"]))
-        fig, ax = plt.subplots(figsize=(7, 0.24 * len(rows) + 1.4))
+        fig, ax = subplots(figsize=(7, 0.24 * len(rows) + 1.4))
         labels = []
         for i, r in enumerate(rows):
             ax.errorbar(r["diff"], i, xerr=[[r["diff"] - r["ci_low"]], [r["ci_high"]
@@ -332,7 +341,7 @@ def heatmaps(summary: dict, folder: Path) -> list[Path]:
     paths = []
     for n in sorted({int(r["n_players"]) for r in fair}):
         lookup = {r["variant"]: r for r in fair if int(r["n_players"]) == n}
-        fig, axes = plt.subplots(1, 2, figsize=(3.2 + 2.6 * len(xs), 1.6 + 0.8 * len(ys)))
+        fig, axes = subplots(1, 2, figsize=(3.2 + 2.6 * len(xs), 1.6 + 0.8 * len(ys)))
         for ax, col, label, cmap in (
                 (axes[0], "max_seat_deviation", "largest seat gap |share − 1/n|", "Reds"),
                 (axes[1], "first_player_advantage", "first-player advantage", "coolwarm")):
@@ -385,7 +394,7 @@ def fairness_by_variant(summary: dict, folder: Path) -> list[Path]:
         return []
     colours = variant_colours(variants)
     counts = sorted({int(r["n_players"]) for r in fair})
-    fig, axes = plt.subplots(1, len(counts), squeeze=False, sharey=True,
+    fig, axes = subplots(1, len(counts), squeeze=False, sharey=True,
                              figsize=(max(5.5, len(counts) * (0.5 * len(variants) + 1.5)),
                                       3.6))
     for ax, n in zip(axes[0], counts, strict=True):

@@ -131,9 +131,8 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     share against Ed and the score margin per difficulty."""
     import matplotlib
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    from simcli.plots import save_plot, variant_colours, variant_label
+    from simcli.plots import save_plot, subplots, variant_colours, variant_label
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -151,7 +150,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     for n in ([] if seats.is_empty() else sorted(set(seats["n_players"].to_list()))):
         part = seats.filter(pl.col("n_players") == n)
         variants = [v for v in order if v is None or v in part["variant"].to_list()]
-        fig, ax = plt.subplots(figsize=(6, 3.5))
+        fig, ax = subplots(figsize=(6, 3.5))
         width = 0.8 / len(variants)
         for k, var in enumerate(variants):
             sub = part if var is None else part.filter(pl.col("variant") == var)
@@ -176,7 +175,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         labels = [(f"{r['variant']}\n" if solo["variant"].n_unique() > 1 else "")
                   + str(r.get("solo_difficulty", "")) for r in solo.iter_rows(named=True)]
         x = list(range(solo.height))
-        fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.4))
+        fig, (left, right) = subplots(1, 2, figsize=(8, 3.4))
         y = solo["win_share"].to_list()
         left.bar(x, y, width=0.5, color="tab:blue", yerr=[
             [max(0.0, a - b) for a, b in zip(y, solo["ci_low"].to_list(), strict=True)],

@@ -182,10 +182,9 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import numpy as np
 
-    from simcli.plots import save_plot, variant_colours, variant_label
+    from simcli.plots import save_plot, subplots, variant_colours, variant_label
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -226,7 +225,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     t = otm_girl_table(df)
     counts, _ = _panels(t)
     girls = _girls(df)
-    fig, axes = plt.subplots(1, len(counts), figsize=(max(6.5, 4.8 * len(counts)), 3.6),
+    fig, axes = subplots(1, len(counts), figsize=(max(6.5, 4.8 * len(counts)), 3.6),
                              squeeze=False)
     for ax, n in zip(axes[0], counts, strict=True):
         part = t.filter(pl.col("n_players") == n)
@@ -247,7 +246,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     types = [x for x in ("otm", "triangle") if x in t["vote_type"].to_list()] or \
         t["vote_type"].unique().to_list()
     names = {"otm": "One True Match", "triangle": "Love Triangle"}
-    fig, axes = plt.subplots(1, len(counts), figsize=(max(5.5, 4.0 * len(counts)), 3.4),
+    fig, axes = subplots(1, len(counts), figsize=(max(5.5, 4.0 * len(counts)), 3.4),
                              squeeze=False)
     for ax, n in zip(axes[0], counts, strict=True):
         part = t.filter(pl.col("n_players") == n)
@@ -267,7 +266,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     first = order[0]
     if "variant" in t.columns and len(order) > 1:
         t = t.filter(pl.col("variant") == first)
-    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    fig, ax = subplots(figsize=(6.5, 3.4))
     many_counts = t["n_players"].n_unique() > 1
     labels = [(f"{r['n_players']}p " if many_counts else "") + r["strategy"]
               for r in t.iter_rows(named=True)]

@@ -68,10 +68,7 @@ def tables(df: Frame) -> dict[str, pl.DataFrame]:
 def plots(df: Frame, folder: Path) -> list[Path]:
     """One bar chart per player count: seat win share with 95% intervals, labelled with
     the seat's starting items."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from simcli.plots import subplots
 
     if "start_bonus" not in _names(df):
         return []
@@ -82,7 +79,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     keys = [c for c in ("variant", "n_players") if c in t.columns]
     for key, part in t.group_by(keys, maintain_order=True):
         key = key if isinstance(key, tuple) else (key,)
-        fig, ax = plt.subplots(figsize=(6, 3.5))
+        fig, ax = subplots(figsize=(6, 3.5))
         x = list(range(part.height))
         share = part["win_share"].to_list()
         lo = [max(0.0, s - a) for s, a in zip(share, part["ci_low"].to_list(), strict=True)]
@@ -101,6 +98,5 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         name = "vgc_seat_bonus_" + "_".join(str(v) for v in key).replace(" ", "-") + ".png"
         path = folder / name
         save_figure(fig, path, dpi=100)
-        plt.close(fig)
         paths.append(path)
     return paths

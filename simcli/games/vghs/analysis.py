@@ -81,10 +81,9 @@ def plots(df: Frame, folder: Path) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import numpy as np
 
-    from simcli.plots import save_plot, text_inches, variant_colours, variant_label
+    from simcli.plots import save_plot, subplots, text_inches, variant_colours, variant_label
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -99,7 +98,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         names = table.filter(pl.col("variant") == order[0])["character"].to_list() \
             if "variant" in table.columns else table["character"].to_list()
         names += [c for c in table["character"].unique().to_list() if c not in names]
-        fig, ax = plt.subplots(figsize=(7.5, 4))
+        fig, ax = subplots(figsize=(7.5, 4))
         width = 0.8 / len(order)
         for k, v in enumerate(order):
             part = table.filter(pl.col("variant") == v) if "variant" in table.columns \
@@ -133,7 +132,7 @@ def plots(df: Frame, folder: Path) -> list[Path]:
         games = games.filter(pl.col("variant") == order[0])
     if games.height:
         counts = sorted(games["n_players"].unique().to_list())
-        fig, axes = plt.subplots(1, len(counts), squeeze=False,
+        fig, axes = subplots(1, len(counts), squeeze=False,
                                  figsize=(max(5.5, 3.6 * len(counts) + 1), 3.6))
         reasons = sorted(games["end_reason"].unique().to_list())
         for ax, n in zip(axes[0], counts, strict=True):

@@ -1,0 +1,169 @@
+"""Start-up: what a small `simcli run` imports, the plain option coercion that spares it
+pydantic, and the polars-written parts and merge that spare it pyarrow."""
+from __future__ import annotations
+
+import enum
+import json
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from simcli import cliparams, runner
+from simcli.cli import app
+
+HEAVY = ("pydantic", "rich", "pyarrow", "pandas", "matplotlib", "scipy", "statsmodels",
+         "joblib")
+
+
+def _loaded_after(argv: list[str]) -> set[str]:
+    """Which of HEAVY a fresh `simcli ARGV` process has imported when it ends."""
+    code = ("import sys; from simcli.cli import app; sys.argv = ['simcli', *sys.argv[1:]]\n"
+            "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                          text=True, check=True)
+    return set(json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"')))
+
+
+def test_a_quiet_small_run_imports_none_of_the_heavy_libraries(tmp_path):
+    """--quiet --no-plots: no pydantic (typer's adapters), rich (nothing to show),
+    pyarrow (polars writes parquet), matplotlib, scipy, pandas."""
+    assert _loaded_after(["run", "vghs", "--games", "6", "--jobs", "1", "--quiet",
+                          "--no-plots", "--out", str(tmp_path / "r")]) == set()
+    assert (tmp_path / "r" / "results.parquet").is_file()
+
+
+def test_help_imports_no_analysis_stack():
+    for argv in (["--help"], ["run", "--help"], ["sweep", "--help"]):
+        code = ("import sys; from simcli.cli import app; sys.argv = ['simcli', *sys.argv[1:]]\n"
+                "try:\n    app()\nexcept SystemExit:\n    pass\n"
+                "print(sorted(m for m in ('polars', 'numpy', 'pyarrow', 'pydantic', "
+                "'matplotlib') if m in sys.modules))")
+        done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                              text=True, check=True)
+        assert done.stdout.strip().splitlines()[-1] == "[]", (argv, done.stdout)
+
+
+class Colour(enum.StrEnum):
+    red = "red"
+    blue = "blue"
+
+
+def _typer_value(annotation, value):
+    """What typer's own (pydantic) adapter makes of a value."""
+    from typer._adapters import build_adapter
+    from typer.models import OptionInfo
+
+    return build_adapter(annotation, OptionInfo()).validate_python(value)
+
+
+@pytest.mark.parametrize("annotation, value", [
+    (int, "10"), (int, "-3"), (int, "+5"), (int, "007"), (int, 5), (int, "0"),
+    (float, "0.01"), (float, "1"), (float, "-2.5"), (float, "1e-3"), (float, ".5"),
+    (float, "5."), (float, "2E+2"), (float, 3), (float, 0.25),
+    (str, "a"), (str, ""), (str, "vghs:rollouts=8"),
+    (bool, True), (bool, False),
+    (Colour, "red"), (Colour, Colour.blue),
+])
+def test_plain_coercion_gives_what_typers_adapter_gives(annotation, value):
+    convert = cliparams._leaf(annotation, _info(), None)
+    got = convert(value)
+    want = _typer_value(annotation, value)
+    assert got == want and type(got) is type(want)
+
+
+@pytest.mark.parametrize("annotation, value", [
+    (int, "1_000"), (int, " 10"), (int, "10.0"), (int, "x"), (int, ""), (int, True),
+    (float, "inf"), (float, "nan"), (float, "1_0"), (float, " 1"), (float, "x"),
+    (float, True), (str, 5), (Colour, "RED"), (Colour, "green"), (bool, "yes"),
+])
+def test_anything_unusual_goes_to_typers_adapter(annotation, value):
+    with pytest.raises(cliparams._Unsure):
+        cliparams._leaf(annotation, _info(), None)(value)
+
+
+def _info():
+    from typer.models import OptionInfo
+
+    return OptionInfo()
+
+
+def test_the_plain_step_is_in_place_and_typer_still_words_the_errors(tmp_path):
+    """The option values a user types still mean what they meant, and a bad one is
+    still typer's one-line error (exit 2)."""
+    from typer import core
+
+    assert cliparams.install()
+    assert getattr(core._TyperParameter.get_runtime_param, "_simcli_plain", False)
+    cli = CliRunner()
+    bad = cli.invoke(app, ["run", "vghs", "--games", "ten", "--out", str(tmp_path / "x")])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1, bad.output
+    assert "--games" in bad.output and "valid integer" in bad.output  # pydantic's words
+    bad = cli.invoke(app, ["run", "vghs", "--games", "2", "--backend", "nope", "--out",
+                           str(tmp_path / "y")])
+    assert bad.exit_code == 2 and "nope" in bad.output and bad.output.count("\n") == 1
+    # an unusual spelling typer accepts still works (through typer's adapter)
+    ok = cli.invoke(app, ["run", "vghs", "--games", "1_2", "--seed", "+3", "--jobs", "1",
+                          "--quiet", "--no-plots", "--strategy", "arcade", "--strategy",
+                          "builder", "--out", str(tmp_path / "z")])
+    assert ok.exit_code == 0, ok.output
+    meta = json.loads((tmp_path / "z" / "run.json").read_text())
+    assert meta["games"] == 12 and meta["seed"] == 3
+    assert meta["strategies"] == ["arcade", "builder"]
+
+
+# ---------------------------------------------------------------- parts and merge
+def test_part_columns_are_typed_as_before():
+    frame = runner.part_frame({"a": [1, 2, None], "b": [1, 2.5, None], "c": [True, None, False],
+                               "d": ["x", None, "y"], "e": [None, None, None]})
+    assert frame.schema == pl.Schema({"a": pl.Int64, "b": pl.Float64, "c": pl.Boolean,
+                                      "d": pl.String, "e": pl.Null})
+    assert frame["b"].to_list() == [1.0, 2.5, None]
+    for bad in ({"a": [1, "x"]}, {"a": [True, 1]}, {"a": [2 ** 63]}, {"a": [1], "b": [1, 2]}):
+        with pytest.raises((TypeError, ValueError, OverflowError)):
+            runner.part_frame(bad)
+
+
+def test_the_merge_unifies_types_and_its_bytes_do_not_depend_on_threads(tmp_path):
+    """Parts whose metric is null in one, an integer in another and a float in a third
+    merge into one float column, a column missing from a part is null there, a column
+    null everywhere is a string column; the merged file's bytes are the same whatever
+    number of threads polars uses."""
+    from simcli.worker import RunConfig
+
+    cfg = RunConfig(game="toy", n_players=2, strategies=("a", "b"), n_games=6, seed=1,
+                    data={})
+    parts = tmp_path / runner.PARTS
+    parts.mkdir()
+    base = {"game_index": [0, 0], "seat": [1, 2]}
+    chunks = [{**base, "m": [None, None], "z": [None, None]},
+              {**base, "m": [1, 2], "z": [None, None], "only": ["x", "y"]},
+              {**base, "m": [0.5, 1.5], "z": [None, None]}]
+    for i, cols in enumerate(chunks):
+        runner.write_part(runner.part_frame(cols), runner._part_path(tmp_path, cfg, i * 2))
+    out = runner.merge_parts(tmp_path, [cfg])
+    merged = pl.read_parquet(out)
+    assert merged.schema == pl.Schema({"game_index": pl.Int64, "seat": pl.Int64,
+                                       "m": pl.Float64, "z": pl.String, "only": pl.String})
+    assert merged["m"].to_list() == [None, None, 1.0, 2.0, 0.5, 1.5]
+    assert merged["only"].to_list() == [None, None, "x", "y", None, None]
+    first = out.read_bytes()
+    code = ("import sys; from pathlib import Path; from simcli import runner; "
+            "from simcli.worker import RunConfig; "
+            "cfg = RunConfig(game='toy', n_players=2, strategies=('a', 'b'), n_games=6, seed=1, "
+            "data={}); "
+            "runner.merge_parts(Path(sys.argv[1]), [cfg])")
+    for threads in ("1", "3"):
+        subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True,
+                       env={**__import__("os").environ, "POLARS_MAX_THREADS": threads})
+        assert out.read_bytes() == first, threads
+
+
+def test_a_part_of_another_type_refuses_to_merge(tmp_path):
+    from simcli.worker import MalformedResult
+
+    with pytest.raises(MalformedResult, match="several types"):
+        runner.merged_schema([{"m": pl.Int64}, {"m": pl.String}])
