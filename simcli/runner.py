@@ -283,13 +283,24 @@ def _series(name: str, values: list) -> pl.Series:
     """One column of a part, typed as pyarrow typed it before: int64 when every value is
     an integer (one beyond int64 is refused), float64 when some are not, bool, string, or
     null when no game gave a value."""
-    present = [v for v in values if v is not None]
-    if not present:
+    kinds = set(map(type, values))
+    kinds.discard(type(None))
+    if not kinds:
         return pl.Series(name, values, dtype=pl.Null)
+    if kinds == {bool}:
+        return pl.Series(name, values, dtype=pl.Boolean)
+    if kinds == {str}:
+        return pl.Series(name, values, dtype=pl.String)
+    if kinds <= {int}:  # polars refuses an integer beyond int64 (TypeError)
+        return pl.Series(name, values, dtype=pl.Int64, strict=True)
+    if kinds <= {int, float}:
+        return pl.Series(name, values, dtype=pl.Float64, strict=True)
+    present = [v for v in values if v is not None]  # numpy scalars, str subclasses...
     if all(isinstance(v, bool) for v in present):
         return pl.Series(name, values, dtype=pl.Boolean)
     if all(isinstance(v, str) for v in present):
-        return pl.Series(name, values, dtype=pl.String)
+        return pl.Series(name, [None if v is None else str(v) for v in values],
+                         dtype=pl.String)
     if any(isinstance(v, bool) or not isinstance(v, numbers.Real) for v in present):
         kinds = sorted({type(v).__name__ for v in present})
         raise TypeError(f"column {name!r} mixes {', '.join(kinds)}")

@@ -167,3 +167,28 @@ def test_a_part_of_another_type_refuses_to_merge(tmp_path):
 
     with pytest.raises(MalformedResult, match="several types"):
         runner.merged_schema([{"m": pl.Int64}, {"m": pl.String}])
+
+
+def test_the_command_line_builds_only_the_named_command_and_says_the_same(tmp_path):
+    """`simcli run --help` from a command line that builds only `run` prints what the
+    whole app prints; a misspelt command still gets typer's suggestion."""
+    import os
+
+    env = {**os.environ, "COLUMNS": "100", "TERM": "dumb"}
+    code = ("import sys; from simcli.cli import app; sys.argv = ['simcli', *sys.argv[1:]]\n"
+            "import typer.main as tm\nbuilt = []\nreal = tm.get_command_from_info\n"
+            "def spy(command_info, **kw):\n    built.append(command_info.callback.__name__)\n"
+            "    return real(command_info, **kw)\ntm.get_command_from_info = spy\n"
+            "try:\n    app()\nexcept SystemExit:\n    pass\nprint(built, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, "run", "--help"], capture_output=True,
+                          text=True, env=env, check=True)
+    assert done.stderr.strip().splitlines()[-1] == "['run']"
+    whole = ("import typer.main; from simcli.cli import app\n"
+             "try:\n    typer.main.get_command(app)(args=['run', '--help'], prog_name='simcli')\n"
+             "except SystemExit:\n    pass")
+    whole = subprocess.run([sys.executable, "-c", whole], capture_output=True, text=True,
+                           env=env, check=True)
+    assert done.stdout == whole.stdout and "--no-plots" in whole.stdout
+    typo = subprocess.run([sys.executable, "-m", "simcli.cli", "rnu"], capture_output=True,
+                          text=True, env=env)
+    assert typo.returncode == 2 and "Did you mean 'run'" in typo.stderr
