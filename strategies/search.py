@@ -48,6 +48,7 @@ effect of each lever are in the README's search section.
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -82,6 +83,13 @@ def _mean_se(d: list[float]) -> tuple[float, float]:
         return mean, math.inf
     var = sum((x - mean) ** 2 for x in d) / (m - 1)
     return mean, math.sqrt(var / m)
+
+
+def _factory_key(f) -> tuple:
+    """One key per distinct strategy: ``resolve`` makes a new partial for each seat."""
+    if isinstance(f, functools.partial):
+        return (f.func, f.args, tuple(sorted(f.keywords.items())))
+    return (f,)
 
 
 class SearchBot(Bot):
@@ -165,13 +173,14 @@ class SearchBot(Bot):
         self.max_options = self.p["max_options"]
         propose = self.p["propose"]
         if propose == "mix":
-            names = list(dict.fromkeys(default_mix(name)))
+            # the rollout models' mix (today's default mix, or the caller's ``models=``)
+            makers = list({_factory_key(f): f for f in seat_factories}.values())
         else:
             names = [x.strip() for x in str(propose).split("+") if x.strip()]
-        if "search" in names:
-            raise ValueError("search cannot propose its own candidates")
-        self.proposers = [resolve(name, x)(game, player, random.Random(rng.getrandbits(64)))
-                          for x in names]
+            if "search" in names:
+                raise ValueError("search cannot propose its own candidates")
+            makers = [resolve(name, x) for x in names]
+        self.proposers = [f(game, player, random.Random(rng.getrandbits(64))) for f in makers]
         evaluate = getattr(game, "evaluate", None)
         horizon = self.p["horizon"]
         if horizon < 0:

@@ -337,6 +337,13 @@ def test_propose_races_only_the_heuristics_choices():
     assert a.history == b.history and a.result == b.result
     with pytest.raises(UnknownStrategyError):
         resolve("class89", "search:propose=no_such_bot")(g, 0, random.Random(1))
+    # with the caller's rollout models, the mix that proposes is theirs (one per strategy)
+    other = SearchBot(g, 0, random.Random(1), models=(RandomBot, [RandomBot, RandomBot]),
+                      propose="mix")
+    assert len(other.proposers) == 1 and isinstance(other.proposers[0], RandomBot)
+    named = resolve("class89", "search:propose=club_climber+tile_builder")(
+        g, 0, random.Random(1))
+    assert [b.name for b in named.proposers] == ["club_climber", "tile_builder"]
 
 
 def test_collect_at_epochs_samples_each_rounds_start():
