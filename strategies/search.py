@@ -6,8 +6,8 @@ would play, then scores the options by rollouts on copies from the runner's samp
 *same* rollout seeds (common random numbers), so options are compared by paired
 differences, one per copy:
 
-1. **Candidates.** By default every option. With ``propose`` (class89's default:
-   ``mix``) only the base's choice and the choices the named heuristics (``mix``: the
+1. **Candidates.** By default every option. With ``propose`` (class89's default at 4
+   players: ``mix``) only the base's choice and the choices the named heuristics (``mix``: the
    game's default mix) would make here race, and a decision where they all agree is the
    base's without a rollout: class89's ~28 placements cost 56 screening rollouts, while
    its four heuristics disagree on two to four options. Otherwise, **screening** (long
@@ -66,6 +66,12 @@ GAME_DEFAULTS: dict[str, dict] = {
     "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
     "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
 }
+
+#: where a game's defaults hold only at some table sizes: the numbers of result rows
+#: (seats, plus Ed in a class89 solo game) they were measured at. class89's measured as
+#: strong as full rollouts at 4 players but weaker at 3 and solo, where the generic
+#: defaults play (README's search section)
+DEFAULTS_ROWS: dict[str, tuple[int, ...]] = {"class89": (4,)}
 
 #: decisions searched by default: the balance levers of each shipped game
 DEFAULT_KINDS = {
@@ -144,6 +150,7 @@ class SearchBot(Bot):
         (and the base's own choice) instead of today's registered heuristics."""
         super().__init__(game, player, rng, **params)
         name = game.name
+        self.named = frozenset(params)
         for key, value in GAME_DEFAULTS.get(name, {}).items():
             if key not in params:
                 self.p[key] = value
@@ -181,15 +188,7 @@ class SearchBot(Bot):
                 raise ValueError("search cannot propose its own candidates")
             makers = [resolve(name, x) for x in names]
         self.proposers = [f(game, player, random.Random(rng.getrandbits(64))) for f in makers]
-        evaluate = getattr(game, "evaluate", None)
-        horizon = self.p["horizon"]
-        if horizon < 0:
-            horizon = GAME_DEFAULTS.get(name, {}).get("horizon", 0)
-        self.horizon = horizon if evaluate is not None else 0
-        epoch = getattr(game, "epoch", None)
-        self.rounds = self.p["rounds"] if evaluate is not None and epoch is not None else 0
-        self.epoch = epoch if self.rounds else None
-        self.evaluate = evaluate if self.horizon or self.rounds else None
+        self._cutoffs()
         self.cut = 0
         self.sampler = None
         self.eligible = 0
@@ -198,8 +197,33 @@ class SearchBot(Bot):
         self.screened = 0
         self.rollouts_done = 0
 
+    def _cutoffs(self) -> None:
+        game = self.game
+        evaluate = getattr(game, "evaluate", None)
+        horizon = self.p["horizon"]
+        if horizon < 0:
+            horizon = GAME_DEFAULTS.get(game.name, {}).get("horizon", 0)
+        self.horizon = horizon if evaluate is not None else 0
+        epoch = getattr(game, "epoch", None)
+        self.rounds = self.p["rounds"] if evaluate is not None and epoch is not None else 0
+        self.epoch = epoch if self.rounds else None
+        self.evaluate = evaluate if self.horizon or self.rounds else None
+
     def bind_sampler(self, sampler) -> None:
         self.sampler = sampler
+        rows = DEFAULTS_ROWS.get(self.game.name)
+        evaluate = getattr(self.game, "evaluate", None)
+        if rows is None or evaluate is None:
+            return
+        # the table size, from a copy (sampler(0) draws no random number)
+        if len(evaluate(sampler(0))) in rows:
+            return
+        for key in GAME_DEFAULTS.get(self.game.name, {}):
+            if key not in self.named:
+                self.p[key] = self.params[key]
+        if not self.p["propose"]:
+            self.proposers = []
+        self._cutoffs()
 
     # ------------------------------------------------------------------ choose
     def choose(self, view, decision):

@@ -365,3 +365,30 @@ def test_collect_at_epochs_samples_each_rounds_start():
     assert [r for r, _, _ in seen[:3]] == [2, 3, 4]
     assert all(t == 0 and ph == "turn" for _, t, ph in seen)
     assert log_loss(np.array(mod.WEIGHTS, float), X, Y) < math.log(4) - 0.05
+
+
+@pytest.mark.parametrize("n", [1, 3, 4])
+def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
+    """class89's defaults (proposed candidates, rounds=1, smaller budgets) were measured
+    at 4 players; at 3 players and solo the generic defaults play, unless named."""
+    from strategies.search import DEFAULTS_ROWS, GAME_DEFAULTS
+
+    g = get_game("class89")
+    mix = default_mix("class89")
+    for spec, named in (("search:max_decisions=1", {}), ("search:max_decisions=1,rounds=1",
+                                                         {"rounds": 1})):
+        made = []
+
+        def factory(game, p, rng, spec=spec, made=made):
+            made.append(resolve("class89", spec)(game, p, rng))
+            return made[-1]
+        seats = [factory] + [resolve("class89", mix[i]) for i in range(1, n)]
+        play_game(g, n, g.make_rules(g.default_data(), n), seats, 5)
+        bot = made[0]
+        rows = n + (n == 1)
+        for key, value in GAME_DEFAULTS["class89"].items():
+            want = named.get(key, value if rows in DEFAULTS_ROWS["class89"]
+                             else SearchBot.params[key])
+            assert bot.p[key] == want, (n, spec, key)
+        assert bool(bot.proposers) == (rows == 4)
+        assert bot.rounds == bot.p["rounds"] and (bot.evaluate is not None) == bool(bot.rounds)
