@@ -29,9 +29,13 @@ def softmax_rows(weights: Sequence[float], feats: Sequence[Sequence[float]]) -> 
 
 
 def collect(game, n_players: int, features: Callable, *, games: int = 400, seed: int = 7,
-            every: float = 0.15) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            every: float = 0.15, epoch: Callable | None = None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``games`` heuristic games and sample states: (X[s, row, k], Y[s, row] win
-    shares, G[s] game index). ``every``: the chance a decision's state is sampled."""
+    shares, G[s] game index). ``every``: the chance a decision's state is sampled (and the
+    final state is sampled too). With ``epoch`` (a game's ``epoch(state)``, e.g. class89's
+    round) the states sampled are instead those where the search's ``rounds=`` cut-off
+    scores a rollout: the first decision after each advance of the epoch."""
     from simcli.engine import derive_rngs, game_seed
     from strategies import default_mix, resolve
 
@@ -48,15 +52,22 @@ def collect(game, n_players: int, features: Callable, *, games: int = 400, seed:
         bots = [resolve(game.name, mix[(p + i) % len(mix)])(game, p, seat_rngs[p])
                 for p in range(n_players)]
         taken = []
+        last = epoch(state) if epoch is not None else 0
         while (d := game.decision(state)) is not None:
             if len(d.options) > 1:
-                if pick.random() < every:
+                if epoch is not None:
+                    now = epoch(state)
+                    if now != last:
+                        last = now
+                        taken.append(features(state))
+                elif pick.random() < every:
                     taken.append(features(state))
                 a = bots[d.player].choose(game.view(state, d.player), d)
             else:
                 a = d.options[0]
             game.apply(state, a)
-        taken.append(features(state))
+        if epoch is None:
+            taken.append(features(state))
         shares = game.result(state).win_shares
         for f in taken:
             xs.append(f)

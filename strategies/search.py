@@ -6,9 +6,13 @@ would play, then scores the options by rollouts on copies from the runner's samp
 *same* rollout seeds (common random numbers), so options are compared by paired
 differences, one per copy:
 
-1. **Screening** (long option lists, such as class89's ~28 placements): ``screen_rollouts``
-   paired rollouts per option, then only the ``screen`` best options (and the base's
-   choice, always) stay.
+1. **Candidates.** By default every option. With ``propose`` (class89's default at 4
+   players: ``mix``) only the base's choice and the choices the named heuristics (``mix``: the
+   game's default mix) would make here race, and a decision where they all agree is the
+   base's without a rollout: class89's ~28 placements cost 56 screening rollouts, while
+   its four heuristics disagree on two to four options. Otherwise, **screening** (long
+   option lists): ``screen_rollouts`` paired rollouts per option, then only the
+   ``screen`` best options (and the base's choice, always) stay.
 2. **Racing** against the base's choice: batches of ``batch`` copies; an option whose
    paired difference from the base's choice, or from the current leader, is clearly
    negative (``drop_z`` standard errors) is dropped; the race ends when only the base's
@@ -27,8 +31,13 @@ result row wins from a state, a conditional logit fitted on heuristic self-play)
 rollout stops after ``horizon`` decisions with a choice (``-1`` or unnamed: the game's
 default in ``GAME_DEFAULTS``; ``0``: play to the end) and the state is scored from those
 chances (win chance, plus ``place_weight`` times the Bradley-Terry chance of finishing above each
-other row, plus ``score_weight`` times the margin over the strongest other row). A game
-without ``evaluate`` plays every rollout to its end. An option that has scored exactly as
+other row, plus ``score_weight`` times the margin over the strongest other row). With
+``rounds=k`` and a game that also has an ``epoch(state)`` hook (class89: the round
+number), a rollout instead stops at the start of the k-th round from now, where every
+seat has had the same turns and the round end's rewards are paid (the states class89's
+evaluation is fitted on); a rollout from the last round plays to the end. A game
+without ``evaluate`` plays every rollout to its end. ``skip=N`` leaves the first N
+eligible decisions of a game to the base. An option that has scored exactly as
 the base's choice on ``same_stop`` paired copies is the same move and leaves the race.
 Every seed comes from the seat's RNG: a game is the same under any --jobs or backend,
 compiled or pure.
@@ -39,20 +48,30 @@ effect of each lever are in the README's search section.
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 
 from strategies import Bot, default_mix, resolve
 
 #: per game, the defaults of parameters a spec does not name (measured: README's search
-#: section): the rollout ``horizon`` before the game's evaluation scores the state (a
-#: game not named here plays its rollouts to the end) and, where cut-off rollouts made it
-#: affordable to spend less, the ``rollouts`` and ``recheck`` budgets
+#: section): the rollout ``horizon`` (or, class89, the ``rounds`` cut-off) before the
+#: game's evaluation scores the state (a game not named here plays its rollouts to the
+#: end), the candidates (class89: ``propose=mix``, the heuristics' own choices instead of
+#: screening ~28 placements) and, where cut-off rollouts made it affordable to spend
+#: less, the ``rollouts`` and ``recheck`` budgets
 GAME_DEFAULTS: dict[str, dict] = {
     "vghs": {"horizon": 30},
     "vgc": {"horizon": 20, "rollouts": 16, "recheck": 8},
+    "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
     "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
 }
+
+#: where a game's defaults hold only at some table sizes: the numbers of result rows
+#: (seats, plus Ed in a class89 solo game) they were measured at. class89's measured as
+#: strong as full rollouts at 4 players but weaker at 3 and solo, where the generic
+#: defaults play (README's search section)
+DEFAULTS_ROWS: dict[str, tuple[int, ...]] = {"class89": (4,)}
 
 #: decisions searched by default: the balance levers of each shipped game
 DEFAULT_KINDS = {
@@ -72,6 +91,13 @@ def _mean_se(d: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / m)
 
 
+def _factory_key(f) -> tuple:
+    """One key per distinct strategy: ``resolve`` makes a new partial for each seat."""
+    if isinstance(f, functools.partial):
+        return (f.func, f.args, tuple(sorted(f.keywords.items())))
+    return (f,)
+
+
 class SearchBot(Bot):
     name = "search"
     description = ("Monte Carlo on determinized copies with common random numbers: screening, "
@@ -81,6 +107,9 @@ class SearchBot(Bot):
         "base": "",            # heuristic for the own seat ("" = the default mix by seat)
         "rollouts": 40,        # rollouts per searched decision at most (screen + race)
         "batch": 2,            # copies per racing round (each played by every option left)
+        "propose": "",         # candidates: "" = every option; "mix" = the choices of the
+                               # game's default-mix heuristics (plus the base's); or names
+                               # joined by "+": only those options race (no screening)
         "screen": 6,           # options kept after screening a longer list (+ the base's)
         "screen_rollouts": 2,  # paired rollouts per option when screening
         "recheck": 16,         # fresh paired rollouts of leader vs base at most
@@ -88,6 +117,8 @@ class SearchBot(Bot):
                                # "all" = every kind)
         "max_options": 0,      # decisions with more options are left to the base (0 = none)
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
+        "skip": 0,             # the first this many eligible decisions of a game are left
+                               # to the base (the search plays the later, decisive ones)
         "share": 1.0,          # fraction of the eligible decisions searched (drawn from
                                # the seat's RNG: deterministic per seed)
         "drop_z": 1.5,         # racing: drop an option this many standard errors behind
@@ -95,6 +126,9 @@ class SearchBot(Bot):
         "horizon": -1,         # rollout decisions before a game's own evaluation scores the
                                # state (-1 = the game's default, 0 = play every rollout to
                                # the end; a game without ``evaluate`` always plays to the end)
+        "rounds": 0,           # a rollout also stops where the game's ``epoch(state)`` (a
+                               # round counter; class89) has advanced this many times and the
+                               # evaluation scores the state there (0 = off)
         "same_stop": 4,        # race: an option equal to the base's choice on this many
                                # paired rollouts is the same move and dropped (0 = never)
         "place_weight": 0.25,  # value = win share + place_weight * place score
@@ -103,9 +137,10 @@ class SearchBot(Bot):
     }
     ranges = {"rollouts": (0, None), "batch": (1, None), "screen": (1, None),
               "screen_rollouts": (1, None), "recheck": (0, None), "max_options": (0, None),
-              "max_decisions": (0, None), "share": (0.0, 1.0), "horizon": (-1, None),
-              "same_stop": (0, None), "drop_z": (0.0, None),
-              "z": (0.0, None), "place_weight": (0.0, None), "score_weight": (0.0, None)}
+              "max_decisions": (0, None), "skip": (0, None), "share": (0.0, 1.0),
+              "horizon": (-1, None), "rounds": (0, None), "same_stop": (0, None),
+              "drop_z": (0.0, None), "z": (0.0, None), "place_weight": (0.0, None),
+              "score_weight": (0.0, None)}
     needs_sampler = True
     #: what ``simcli strategies GAME`` lists as this game's defaults
     game_params = GAME_DEFAULTS
@@ -115,6 +150,7 @@ class SearchBot(Bot):
         (and the base's own choice) instead of today's registered heuristics."""
         super().__init__(game, player, rng, **params)
         name = game.name
+        self.named = frozenset(params)
         for key, value in GAME_DEFAULTS.get(name, {}).items():
             if key not in params:
                 self.p[key] = value
@@ -142,21 +178,52 @@ class SearchBot(Bot):
             default = DEFAULT_KINDS.get(name)
             self.kinds = frozenset(default) if default else None
         self.max_options = self.p["max_options"]
-        evaluate = getattr(game, "evaluate", None)
-        horizon = self.p["horizon"]
-        if horizon < 0:
-            horizon = GAME_DEFAULTS.get(name, {}).get("horizon", 0)
-        self.horizon = horizon if evaluate is not None else 0
-        self.evaluate = evaluate if self.horizon else None
+        propose = self.p["propose"]
+        if propose == "mix":
+            # the rollout models' mix (today's default mix, or the caller's ``models=``)
+            makers = list({_factory_key(f): f for f in seat_factories}.values())
+        else:
+            names = [x.strip() for x in str(propose).split("+") if x.strip()]
+            if "search" in names:
+                raise ValueError("search cannot propose its own candidates")
+            makers = [resolve(name, x) for x in names]
+        self.proposers = [f(game, player, random.Random(rng.getrandbits(64))) for f in makers]
+        self._cutoffs()
         self.cut = 0
         self.sampler = None
+        self.eligible = 0
         self.searched = 0
         self.departed = 0
         self.screened = 0
         self.rollouts_done = 0
 
+    def _cutoffs(self) -> None:
+        game = self.game
+        evaluate = getattr(game, "evaluate", None)
+        horizon = self.p["horizon"]
+        if horizon < 0:
+            horizon = GAME_DEFAULTS.get(game.name, {}).get("horizon", 0)
+        self.horizon = horizon if evaluate is not None else 0
+        epoch = getattr(game, "epoch", None)
+        self.rounds = self.p["rounds"] if evaluate is not None and epoch is not None else 0
+        self.epoch = epoch if self.rounds else None
+        self.evaluate = evaluate if self.horizon or self.rounds else None
+
     def bind_sampler(self, sampler) -> None:
         self.sampler = sampler
+        rows = DEFAULTS_ROWS.get(self.game.name)
+        evaluate = getattr(self.game, "evaluate", None)
+        if rows is None or evaluate is None:
+            return
+        # the table size, from a copy (sampler(0) draws no random number)
+        if len(evaluate(sampler(0))) in rows:
+            return
+        for key in GAME_DEFAULTS.get(self.game.name, {}):
+            if key not in self.named:
+                self.p[key] = self.params[key]
+        if not self.p["propose"]:
+            self.proposers = []
+        self._cutoffs()
 
     # ------------------------------------------------------------------ choose
     def choose(self, view, decision):
@@ -165,9 +232,21 @@ class SearchBot(Bot):
         if (self.sampler is None or len(options) < 2
                 or (self.max_options and len(options) > self.max_options)
                 or (self.kinds is not None and decision.kind not in self.kinds)
-                or (self.p["max_decisions"] and self.searched >= self.p["max_decisions"])
+                or (self.p["max_decisions"] and self.searched >= self.p["max_decisions"])):
+            return a0
+        self.eligible += 1
+        if (self.eligible <= self.p["skip"]
                 or (self.p["share"] < 1.0 and self.rng.random() >= self.p["share"])):
             return a0
+        if self.proposers:
+            cands = [a0]
+            for bot in self.proposers:
+                a = bot.choose(view, decision)
+                if a not in cands:
+                    cands.append(a)
+            if len(cands) < 2:
+                return a0
+            options = tuple(cands)
         self.searched += 1
         best = self._race(options, a0)
         if best == a0 or not self._confirm(best, a0):
@@ -271,14 +350,17 @@ class SearchBot(Bot):
         decision, apply, view = game.decision, game.apply, game.view
         factories = self.factories
         evaluate = self.evaluate
-        left = self.horizon
+        horizon = self.horizon
+        left = horizon
+        epoch = self.epoch
+        stop = epoch(state) + self.rounds if epoch is not None else 0
         while (d := decision(state)) is not None:
             opts = d.options
             if len(opts) == 1:
                 apply(state, opts[0])
                 continue
             if evaluate is not None:
-                if not left:
+                if (horizon and not left) or (epoch is not None and epoch(state) >= stop):
                     self.rollouts_done += 1
                     self.cut += 1
                     return self._estimate(evaluate(state))

@@ -126,7 +126,7 @@ def test_search_screens_long_option_lists_and_rolls_out_with_given_models():
             return super().choose(view, decision)
 
     def factory(game, p, rng):
-        made.append(resolve("class89", "search:rollouts=8,recheck=2,screen=2,"
+        made.append(resolve("class89", "search:propose=,rollouts=8,recheck=2,screen=2,"
                             "screen_rollouts=1,max_decisions=2")(
             game, p, rng, models=(Counting, [Counting])))
         return made[-1]

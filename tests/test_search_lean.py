@@ -175,7 +175,8 @@ def test_estimate_for_two_rows_is_consistent_with_a_finished_game():
 
 def test_search_with_a_horizon_plays_the_same_game_compiled_and_pure():
     """Evaluation arithmetic is the same in the compiled and the pure build: a search
-    game with cut-off rollouts (a few decisions of each game) has the same history."""
+    game with cut-off rollouts (a few decisions of each game) has the same history, and
+    so has class89's default search (proposed candidates, ``rounds=1`` cut-offs)."""
     import json
     import os
     import subprocess
@@ -190,6 +191,11 @@ def test_search_with_a_horizon_plays_the_same_game_compiled_and_pure():
             "    f = [resolve(name, 'search:max_decisions=2,rollouts=12,recheck=4,"
             "horizon=8')] + [resolve(name, mix[i % len(mix)]) for i in range(1, n)]\n"
             "    out[name] = play_game(g, n, g.make_rules(g.default_data(), n), f, 6).history\n"
+            "g = get_game('class89'); mix = default_mix('class89')\n"
+            "f = [resolve('class89', 'search:max_decisions=4')] + [resolve('class89', m) "
+            "for m in mix[1:]]\n"
+            "out['class89 defaults'] = play_game(g, 4, g.make_rules(g.default_data(), 4), f,"
+            " 8).history\n"
             "print(json.dumps(out))")
     root = Path(__file__).resolve().parent.parent
 
@@ -228,8 +234,161 @@ def test_strategies_lists_the_search_defaults_each_game_plays():
     def search_row(game):
         result = CliRunner().invoke(app, ["strategies", game], env={"COLUMNS": "400"})
         assert result.exit_code == 0, result.output
-        return " ".join(line for line in result.output.splitlines() if "rollouts=" in line)
+        # the search row (its parameter cell wraps over several lines)
+        lines = result.output.splitlines()
+        start = next(i for i, line in enumerate(lines) if "rollouts=" in line)
+        return " ".join(lines[max(0, start - 3):])
 
     vgc = search_row("vgc")
     assert "rollouts=16" in vgc and "horizon=20" in vgc and "rollouts=40" not in vgc
-    assert "rollouts=40" in search_row("class89")
+    c89 = search_row("class89")
+    assert "propose=mix" in c89 and "rounds=1" in c89 and "rollouts=16" in c89
+
+
+class EpochToy(EvalToy):
+    """The toy race with an evaluation and an epoch: a "round" is one turn of every seat."""
+
+    def epoch(self, st):
+        return st.turn // st.n
+
+
+def test_rollouts_stop_where_the_epoch_advances_only_with_an_evaluation_and_an_epoch():
+    """``rounds=1`` cuts every rollout at the next round's start: the state it scores has
+    every seat's turn of the round played (here: the turn count a multiple of the seats)."""
+    toy = EpochToy()
+    rules = toy.make_rules(toy.default_data(), 3)
+    cut_turns = []
+    orig = toy.evaluate
+
+    def watched(st):
+        cut_turns.append(st.turn)
+        return orig(st)
+
+    toy.evaluate = watched
+    f, made = _searcher(toy, rounds=1, horizon=0, rollouts=8, recheck=4)
+    a = play_game(toy, 3, rules, [f, RandomBot, RandomBot], 1)
+    bot = made[0]
+    assert bot.rounds == 1 and bot.cut > 0 and bot.cut <= bot.rollouts_done
+    assert cut_turns and all(t % 3 == 0 for t in cut_turns)
+    b = play_game(toy, 3, rules, [f, RandomBot, RandomBot], 1)
+    assert a.history == b.history and a.result == b.result
+    # a game with an evaluation but no epoch: rounds= is ignored, rollouts play out
+    f2, made2 = _searcher(EvalToy(), rounds=1, horizon=0, rollouts=8, recheck=4)
+    play_game(EvalToy(), 3, rules, [f2, RandomBot, RandomBot], 1)
+    assert made2[0].rounds == 0 and made2[0].cut == 0 and made2[0].rollouts_done > 0
+
+
+def test_skip_leaves_the_first_eligible_decisions_to_the_base():
+    """``skip=N``: the first N eligible decisions play the base's choice without a
+    rollout; later ones are searched. With skip at least the game's decisions, search
+    plays exactly as a search that never searches (its base, with its own stream)."""
+    toy = EvalToy()
+    rules = toy.make_rules(toy.default_data(), 3)
+    f, made = _searcher(toy, skip=1, rollouts=8, recheck=4)
+    play_game(toy, 3, rules, [f, RandomBot, RandomBot], 2)
+    bot = made[0]
+    assert bot.eligible > 1 and bot.searched == bot.eligible - 1
+    g = get_game("class89")
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix("class89")
+    others = [resolve("class89", mix[i]) for i in range(1, 4)]
+    base = play_game(g, 4, rules, [resolve("class89", "search:max_options=1")] + others, 11)
+    made = []
+
+    def skipping(game, p, rng):
+        made.append(resolve("class89", "search:skip=99")(game, p, rng))
+        return made[-1]
+    searched = play_game(g, 4, rules, [skipping] + others, 11)
+    assert made[0].searched == 0 and made[0].eligible == 12
+    assert searched.result == base.result
+
+
+def test_propose_races_only_the_heuristics_choices():
+    """``propose=mix``: the options raced are the base's choice and the default-mix
+    heuristics' choices at that decision (distinct, the base's first); a decision where
+    they all agree is left to the base without a rollout. Same seed, same game."""
+    g = get_game("class89")
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix("class89")
+    others = [resolve("class89", mix[i]) for i in range(1, 4)]
+    raced = []
+
+    class Watched(SearchBot):
+        def _race(self, options, a0):
+            raced.append((options, a0, len(self._last.options)))
+            return super()._race(options, a0)
+
+        def choose(self, view, decision):
+            self._last = decision
+            return super().choose(view, decision)
+
+    made = []
+
+    def factory(game, p, rng):
+        made.append(Watched(game, p, rng, propose="mix", max_decisions=3, rounds=1))
+        return made[-1]
+    a = play_game(g, 4, rules, [factory] + others, 21)
+    bot = made[0]
+    assert len(bot.proposers) == len(set(mix)) and bot.searched == len(raced) > 0
+    for options, a0, n_all in raced:
+        assert options[0] == a0 and 2 <= len(options) <= 1 + len(bot.proposers) < n_all
+        assert len(set(options)) == len(options)
+    b = play_game(g, 4, rules, [factory] + others, 21)
+    assert a.history == b.history and a.result == b.result
+    with pytest.raises(UnknownStrategyError):
+        resolve("class89", "search:propose=no_such_bot")(g, 0, random.Random(1))
+    # with the caller's rollout models, the mix that proposes is theirs (one per strategy)
+    other = SearchBot(g, 0, random.Random(1), models=(RandomBot, [RandomBot, RandomBot]),
+                      propose="mix")
+    assert len(other.proposers) == 1 and isinstance(other.proposers[0], RandomBot)
+    named = resolve("class89", "search:propose=club_climber+tile_builder")(
+        g, 0, random.Random(1))
+    assert [b.name for b in named.proposers] == ["club_climber", "tile_builder"]
+
+
+def test_collect_at_epochs_samples_each_rounds_start():
+    """``collect(..., epoch=GAME.epoch)`` samples the states a ``rounds=`` cut-off scores:
+    one per round start after the first (class89: rounds 2-4), none mid-round or final;
+    class89's evaluation (fitted there) beats equal chances on fresh seeds."""
+    import numpy as np
+
+    g = get_game("class89")
+    mod = importlib.import_module("simcli.games.class89.evaluation")
+    seen = []
+
+    def feats(s):
+        seen.append((s.round, s.turn, s.phase))
+        return mod.features(s)
+
+    X, Y, G = collect(g, 4, feats, games=16, seed=4321, epoch=g.epoch)
+    assert len(X) == 3 * 16 and sorted(set(G.tolist())) == list(range(16))
+    assert [r for r, _, _ in seen[:3]] == [2, 3, 4]
+    assert all(t == 0 and ph == "turn" for _, t, ph in seen)
+    assert log_loss(np.array(mod.WEIGHTS, float), X, Y) < math.log(4) - 0.05
+
+
+@pytest.mark.parametrize("n", [1, 3, 4])
+def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
+    """class89's defaults (proposed candidates, rounds=1, smaller budgets) were measured
+    at 4 players; at 3 players and solo the generic defaults play, unless named."""
+    from strategies.search import DEFAULTS_ROWS, GAME_DEFAULTS
+
+    g = get_game("class89")
+    mix = default_mix("class89")
+    for spec, named in (("search:max_decisions=1", {}), ("search:max_decisions=1,rounds=1",
+                                                         {"rounds": 1})):
+        made = []
+
+        def factory(game, p, rng, spec=spec, made=made):
+            made.append(resolve("class89", spec)(game, p, rng))
+            return made[-1]
+        seats = [factory] + [resolve("class89", mix[i]) for i in range(1, n)]
+        play_game(g, n, g.make_rules(g.default_data(), n), seats, 5)
+        bot = made[0]
+        rows = n + (n == 1)
+        for key, value in GAME_DEFAULTS["class89"].items():
+            want = named.get(key, value if rows in DEFAULTS_ROWS["class89"]
+                             else SearchBot.params[key])
+            assert bot.p[key] == want, (n, spec, key)
+        assert bool(bot.proposers) == (rows == 4)
+        assert bot.rounds == bot.p["rounds"] and (bot.evaluate is not None) == bool(bot.rounds)
