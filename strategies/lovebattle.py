@@ -63,6 +63,8 @@ class LoveBot(Bot):
         # the weight of the Love a Room Action gives (Gym, Art, Pool, Locker Rooms,
         # Cafeteria) against a card drawn or a Ki
         "love_room": 1.0,
+        # the Library's Study Session (draw two, discard one) in draws
+        "library_value": 1.2,
         # the vote model, fitted by maximum likelihood to whether the votes of 1600 seats
         # of default-mix games came true (tools/tune_strategies.py calibrate-votes)
         "vote_temp": 10.0, "vote_push": 2.0, "pair_push": 0.4, "otm_bias": 1.0,
@@ -267,7 +269,7 @@ class LoveBot(Bot):
             # the Library draws two and discards one (a card up, the worse one shed);
             # the Girl's Locker Room draws only from a Girl in the room (below), and
             # risks a Condition (1 in 6, Giant Head Lump: one space a move)
-            table = {"library": dv * 1.2, "girls_locker": -0.15, "pool": -0.1,
+            table = {"library": dv * p["library_value"], "girls_locker": -0.15, "pool": -0.1,
                      "transmute": max(2 * dv - kv, kv - 1.6 * dv), "cafeteria": -9.0,
                      "gym": 0.0, "art": 0.0, "boys_locker": 0.0}
             base = self._room_base = [table.get(k, -9.0) for k in kinds]
