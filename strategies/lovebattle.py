@@ -12,11 +12,25 @@ legal vote of highest expected Ki under a Plackett-Luce model of the final Love 
 pick (``otm_bias``: devoted 1.5, triangle 0.5, the others 1) — and the Love track limits,
 Enchantment cost and Flirting side effects enter every play's value.
 
+The turn (stop 18, from where ``search`` departed from these bots: it moved the Hero
+before the Girl Phase where they drew first, and it took Room Actions they passed over):
+the Hero Phase comes first when a room in reach holds clearly more of what the Girl Phase
+could play there (``move_first``; the favoured Girls' cards, and ``bring_value`` times
+those of favoured Girls one discard could bring there, LB-049/050); after the Girl Phase
+the Hero's move counts only the Room Action (``late_rooms_only``); the Girl's Locker Room
+draws only from a Girl in the room (LB-130..133), the Library's Study Session nets a chosen card
+(worth more than one draw), and ``love_room`` weighs the Love a Room Action gives.
+
 How the numbers were obtained: the vote model by maximum likelihood on default-mix games
 (``python tools/tune_strategies.py calibrate-votes``); the play weights with
 ``python tools/tune_strategies.py tune lovebattle NAME --trials 30 --games 250`` (optuna
 TPE, one seat against the default mix of commit 905f16f, seats rotated, the same game
-seeds for every trial); before/after with ``... measure lovebattle``.
+seeds for every trial); before/after with ``... measure lovebattle``. Stop 18 retuned with
+``... tune lovebattle NAME --trials 30 --games 250 --field-rev current`` (against the
+default mix with the turn fixes) and kept a strategy's result only where it held on 600
+fresh games, paired (``saboteur`` +0.054 [+0.009, +0.099], ``bluffer`` +0.055 [+0.011,
++0.099]; devoted +0.004, triangle +0.018 and hunter +0.000 did not, so their weights
+stay).
 """
 from __future__ import annotations
 
@@ -40,6 +54,17 @@ class LoveBot(Bot):
         "punishment_value": 1.0, "enchantment_value": 1.5, "distance_penalty": 0.3,
         "rival_weight": -0.3, "draw_value": 0.4, "ki_value": 1.0, "pp_bonus": 0.0,
         "noise": 0.05,
+        # the turn order: Hero Phase first when a room in reach holds this much more of
+        # what the Girl Phase could play there (the favoured Girls' cards, and those of
+        # favoured Girls a discard could bring there, counted ``bring_value``-fold)
+        "move_first": 0.4, "bring_value": 0.5,
+        # after the Girl Phase only the Room Action counts for the Hero's move (1 = on)
+        "late_rooms_only": 1,
+        # the weight of the Love a Room Action gives (Gym, Art, Pool, Locker Rooms,
+        # Cafeteria) against a card drawn or a Ki
+        "love_room": 1.0,
+        # the Library's Study Session (draw two, discard one) in draws
+        "library_value": 1.2,
         # the vote model, fitted by maximum likelihood to whether the votes of 1600 seats
         # of default-mix games came true (tools/tune_strategies.py calibrate-votes)
         "vote_temp": 10.0, "vote_push": 2.0, "pair_push": 0.4, "otm_bias": 1.0,
@@ -241,7 +266,10 @@ class LoveBot(Bot):
         base = self.__dict__.get("_room_base")
         if base is None:
             dv, kv = p["draw_value"], p["ki_value"]
-            table = {"library": dv * 0.9, "girls_locker": dv * 0.9, "pool": -0.1,
+            # the Library draws two and discards one (a card up, the worse one shed);
+            # the Girl's Locker Room draws only from a Girl in the room (below), and
+            # risks a Condition (1 in 6, Giant Head Lump: one space a move)
+            table = {"library": dv * p["library_value"], "girls_locker": -0.15, "pool": -0.1,
                      "transmute": max(2 * dv - kv, kv - 1.6 * dv), "cafeteria": -9.0,
                      "gym": 0.0, "art": 0.0, "boys_locker": 0.0}
             base = self._room_base = [table.get(k, -9.0) for k in kinds]
@@ -263,7 +291,9 @@ class LoveBot(Bot):
             else:
                 seen[r] = (x if x > 0 else 0.0, x if x < 0 else 0.0, 1,
                            x if love[g] < top else 0.0)
+        lr = p["love_room"]
         for r, (best_up, worst, count, below_top) in seen.items():
+            best_up, worst, below_top = lr * best_up, lr * worst, lr * below_top
             kind = kinds[r]
             if kind == "gym":
                 out[r] = 0.66 * best_up
@@ -275,6 +305,8 @@ class LoveBot(Bot):
                 out[r] = max(-2 * worst, best_up - worst if count > 1 else 0.0)
             elif kind == "pool":
                 out[r] = 0.6 * best_up - 0.1
+            elif kind == "girls_locker":          # 2-5: one card, 6: two (LB-130..133)
+                out[r] = p["draw_value"] - 0.15
         return out
 
     @staticmethod
@@ -291,11 +323,31 @@ class LoveBot(Bot):
 
     def spot_values(self, view, w, room_factor: float, rooms=None) -> list[float]:
         """Per room: the plays the Hero there would allow, plus the Room Action."""
-        fav = self.favour_by_girl(view, w)
         rooms = rooms if rooms is not None else self.room_values(view, w)
-        out = [room_factor * v for v in rooms]
+        pot = self.play_potential(view, w)
+        return [room_factor * v + x for v, x in zip(rooms, pot, strict=True)]
+
+    def play_potential(self, view, w) -> list[float]:
+        """Per room: what a Girl Phase with the Hero there could play — the held cards of
+        favoured Girls in the room, and ``bring_value`` times those of favoured Girls a
+        discard could move there (LB-049/050: it costs one of her cards, so she needs
+        two)."""
+        fav = self.favour_by_girl(view, w)
+        out = [0.0] * len(view.rules.rooms)
+        gloc = view.gloc
         for g in range(5):
-            out[view.gloc[g]] += fav[g]
+            out[gloc[g]] += fav[g]
+        bring = self.p["bring_value"]
+        if bring:
+            cg = view.rules.card_girl
+            count = [0] * 5
+            for k in view.hand:
+                count[cg[k]] += 1
+            moves = view.rules.girl_moves
+            for g in range(5):
+                if fav[g] > 0 and count[g] >= 2:
+                    for r in moves[gloc[g]]:
+                        out[r] += bring * fav[g]
         return out
 
     def best_move(self, opts, values):
@@ -336,9 +388,15 @@ class LoveBot(Bot):
         reach = {o[1] for o in opts if o[0] == "move"}
         cg, ct = R.card_girl, R.card_type
         holds = {cg[k] for k in view.hand if ct[k] != JEALOUSY}
+        first = [o for o in opts if o[0] != "draw"]
         for g in range(5):
             if w[g] > 0 and g in holds and view.gloc[g] != view.hero and view.gloc[g] in reach:
-                return self.on_hero_phase(view, w, [o for o in opts if o[0] != "draw"])
+                return self.hero_first(view, w, first)
+        # a Hero stranded where the Girl Phase can play little (a Locker Room or the Pool,
+        # where no Girl can be brought from the Hallway rooms) moves first
+        pot = self.play_potential(view, w)
+        if reach and max(pot[r] for r in reach) > pot[view.hero] + self.p["move_first"]:
+            return self.hero_first(view, w, first)
         draws = [o for o in opts if o[0] == "draw"]
         return self.best_draw(view, w, draws)
 
@@ -392,13 +450,27 @@ class LoveBot(Bot):
                     return ("move", cheapest(g), R.girl_moves[hero][0])
         return None
 
-    def on_hero_phase(self, view, w, opts):
+    def hero_first(self, view, w, opts):
+        """The Hero Phase before the Girl Phase: move where the Girl Phase can play and the
+        Room Action pays, or act here first."""
         rooms = self.room_values(view, w)
         values = self.spot_values(view, w, 0.5, rooms)
         moves = [o for o in opts if o[0] == "move"]
         best, there = self.best_move(moves, values)
         here = values[view.hero] + 0.5 * rooms[view.hero]
         if ("act_first",) in opts and here >= there:
+            return ("act_first",)
+        return best
+
+    def on_hero_phase(self, view, w, opts):
+        """The Hero Phase after the Girl Phase: nothing is left to play this turn, so only
+        the Room Action counts — here (act first) or where the Hero moves."""
+        if not self.p["late_rooms_only"]:
+            return self.hero_first(view, w, opts)
+        rooms = self.room_values(view, w)
+        moves = [o for o in opts if o[0] == "move"]
+        best, there = self.best_move(moves, rooms)
+        if ("act_first",) in opts and rooms[view.hero] >= there:
             return ("act_first",)
         return best
 
@@ -539,10 +611,11 @@ class SaboteurBot(LoveBot):
                    "on the way.")
     # tuned (tools/tune_strategies.py tune lovebattle saboteur --trials 30 --games 250), then
     # refined from there (... --trials 25 --games 400 --seed 11)
-    params = {**LoveBot.params, "own_weight": 0.6, "leader_weight": -1.5, "rival_weight": -0.053,
-              "seduction_value": 1.42, "flirting_value": 0.313, "distance_penalty": 0.164,
-              "draw_value": 0.167, "ki_value": 0.455, "jealousy_value": 0.175,
-              "punishment_value": 0.99, "enchantment_value": 0.304, "pp_bonus": 3.447}
+    params = {**LoveBot.params, "own_weight": 0.6, "leader_weight": -1.5, "rival_weight": -0.07,
+              "seduction_value": 0.427, "flirting_value": 0.879, "distance_penalty": 0.228,
+              "draw_value": 0.371, "ki_value": 0.614, "jealousy_value": 0.132,
+              "punishment_value": 0.393, "enchantment_value": 0.401, "pp_bonus": 1.867,
+              "move_first": 0.811, "bring_value": 0.875, "love_room": 0.721}
 
     def weights_key(self, view):
         return (view.my_vote, view.love)
@@ -563,10 +636,11 @@ class BlufferBot(LoveBot):
                    "pick; completes Plot Points on the way.")
     # tuned (tools/tune_strategies.py tune lovebattle bluffer --trials 30 --games 250)
     params = {**LoveBot.params, "bluff_until": 3, "decoy_weight": 1.0, "early_pick_weight": 0.4,
-              "late_pick_weight": 1.3, "late_decoy_weight": -0.4, "seduction_value": 5.41,
-              "flirting_value": 1.231, "distance_penalty": 0.275, "rival_weight": -0.195,
-              "draw_value": 0.612, "ki_value": 0.862, "jealousy_value": 0.392,
-              "punishment_value": 0.662, "enchantment_value": 0.394, "pp_bonus": 1.439}
+              "late_pick_weight": 1.3, "late_decoy_weight": -0.4, "seduction_value": 5.002,
+              "flirting_value": 0.979, "distance_penalty": 0.298, "rival_weight": -0.237,
+              "draw_value": 0.794, "ki_value": 1.576, "jealousy_value": 0.484,
+              "punishment_value": 0.49, "enchantment_value": 1.086, "pp_bonus": 0.724,
+              "move_first": 0.398, "bring_value": 0.178, "love_room": 0.798}
 
     def weights_key(self, view):
         return (view.my_vote, view.period <= self.p["bluff_until"])
