@@ -54,7 +54,7 @@ TUNED = {
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
                 "treasurer"),
     "vgc": ("tile", "future", "iou", "dollar", "beat", "play", "crystal", "rent_min", "wake",
-            "achieve", "mag"),
+            "achieve", "mag", "grid_tile", "present", "rent_act", "cash", "surplus"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
                    "draw_value", "ki_value", "jealousy_value", "punishment_value",
                    "enchantment_value", "pp_bonus", "move_first", "bring_value", "love_room"),
