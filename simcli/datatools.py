@@ -227,10 +227,17 @@ def strategy_params_text(cls, game: str | None = None) -> str:
     the defaults ``game`` plays (a class's ``game_params``, e.g. search's per-game
     budgets, override its generic ones)."""
     ranges = getattr(cls, "ranges", {})
-    defaults = {**cls.params, **getattr(cls, "game_params", {}).get(game, {})}
+    per_game = getattr(cls, "game_params", {}).get(game, {})
+    defaults = {**cls.params, **per_game}
+    #: table sizes the per-game defaults hold at (class89 search: 4 players only)
+    rows = getattr(cls, "game_params_rows", {}).get(game)
+    where = "/".join(str(r) for r in rows) if rows else ""
     parts = []
     for key, value in defaults.items():
         text = f"{key}={value}"
+        if where and key in per_game:
+            generic = cls.params.get(key)
+            text += f" at {where} players, else {generic if generic != '' else '(none)'}"
         if key in ranges:
             low, high = ranges[key]
             text += f" ({'' if low is None else low}..{'' if high is None else high})"

@@ -144,6 +144,7 @@ class SearchBot(Bot):
     needs_sampler = True
     #: what ``simcli strategies GAME`` lists as this game's defaults
     game_params = GAME_DEFAULTS
+    game_params_rows = DEFAULTS_ROWS
 
     def __init__(self, game, player, rng, *, models=None, **params):
         """``models``: optional ``(base_factory, [factory per seat])`` for the rollouts

@@ -243,6 +243,11 @@ def test_strategies_lists_the_search_defaults_each_game_plays():
     assert "rollouts=16" in vgc and "horizon=20" in vgc and "rollouts=40" not in vgc
     c89 = search_row("class89")
     assert "propose=mix" in c89 and "rounds=1" in c89 and "rollouts=16" in c89
+    # class89's defaults hold at 4 players only (DEFAULTS_ROWS): the listing says so
+    flat = " ".join(c89.split())
+    assert "rollouts=16 at 4 players, else 40" in flat, flat
+    assert "propose=mix at 4 players, else (none)" in flat, flat
+    assert " at 4 players" not in " ".join(vgc.split())
 
 
 class EpochToy(EvalToy):
