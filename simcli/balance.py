@@ -372,15 +372,11 @@ def markdown(result: dict[str, Any]) -> str:
 
 def plot(result: dict[str, Any], folder: Path) -> Path:
     """Finalists' unfairness with intervals, and each candidate's score across rungs."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from simcli.fsio import atomic_path
+    from simcli.fsio import save_figure
+    from simcli.plots import subplots
 
     rows = result["ranking"]
-    fig, axes = plt.subplots(1, 2, figsize=(12, 0.45 * len(rows) + 2.5))
+    fig, axes = subplots(1, 2, figsize=(12, 0.45 * len(rows) + 2.5))
     ax = axes[0]
     y = np.arange(len(rows))[::-1]
     est = np.array([r["max_seat_deviation"] for r in rows])
@@ -410,8 +406,4 @@ def plot(result: dict[str, Any], folder: Path) -> Path:
     ax.set_title("race: red printed, green best", fontsize=9)
     fig.tight_layout()
     (folder / "plots").mkdir(exist_ok=True)
-    path = folder / "plots" / "balance.png"
-    with atomic_path(path) as tmp:
-        fig.savefig(tmp, dpi=110)
-    plt.close(fig)
-    return path
+    return save_figure(fig, folder / "plots" / "balance.png", dpi=110)

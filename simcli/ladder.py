@@ -349,15 +349,11 @@ def markdown(result: dict) -> str:
 
 
 def plot(result: dict, path: Path) -> Path:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from simcli.fsio import atomic_path
+    from simcli.fsio import save_figure
+    from simcli.plots import subplots
 
     table, gains = result["table"], result["gains"]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 0.45 * len(table) + 1.5))
+    fig, (ax1, ax2) = subplots(1, 2, figsize=(11, 0.45 * len(table) + 1.5))
     labels = [r["strategy"] for r in table]
     y = list(range(len(table)))
     est = [r["win_share"] for r in table]
@@ -382,7 +378,4 @@ def plot(result: dict, path: Path) -> Path:
     ax2.set_xlabel("paired gain of search over the heuristic (95% t)")
     fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games)")
     fig.tight_layout()
-    with atomic_path(path) as tmp:
-        fig.savefig(tmp, dpi=100)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path, dpi=100)
