@@ -49,6 +49,11 @@ from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_
 from strategies import Bot
 
 
+def _purse(x, need, surplus):
+    """Worth of holding ``x`` Dollars: one each up to ``need``, ``surplus`` each beyond."""
+    return min(x, need) + surplus * max(0.0, x - need)
+
+
 class VGCBot(Bot):
     name = "vgc-base"
     description = "Weighted evaluator shared by the VGC heuristics."
@@ -105,10 +110,7 @@ class VGCBot(Bot):
         need = p["cash"] * max(1, weeks_left)
         have = pl.dollars
         surplus = p["surplus"]
-
-        def u(x):
-            return min(x, need) + surplus * max(0.0, x - need)
-        return p["dollar"] * (u(have + k) - u(have))
+        return p["dollar"] * (_purse(have + k, need, surplus) - _purse(have, need, surplus))
 
     def __init__(self, game, player, rng, **params):
         super().__init__(game, player, rng, **params)
