@@ -466,16 +466,14 @@ def merge_parts(folder: Path, order: Sequence[RunConfig]) -> Path:
         if out.exists():
             out.unlink()
         return out
-    schemas = [pl.read_parquet_schema(p) for p in paths]
-    schema = merged_schema(schemas)
-    frames = []
-    for path, part in zip(paths, schemas, strict=True):
-        cols = [pl.lit(None, dtype).alias(name) if name not in part
-                else pl.col(name) if part[name] == dtype else pl.col(name).cast(dtype)
-                for name, dtype in schema.items()]
-        frames.append(pl.scan_parquet(path).select(cols))
+    schema = merged_schema([pl.read_parquet_schema(p) for p in paths])
+    # one scan over every part, read against the merged schema (a column a part lacks or
+    # holds as null is null there, integers are read as floats where the merged column
+    # is one): a concat of one scan per part costs memory and time growing with the parts
+    scan = pl.scan_parquet(paths, schema=schema, missing_columns="insert",
+                           cast_options=pl.ScanCastOptions(integer_cast="allow-float"))
     with fsio.atomic_path(out) as tmp:
-        pl.concat(frames, how="vertical").sink_parquet(tmp, row_group_size=ROW_GROUP)
+        scan.sink_parquet(tmp, row_group_size=ROW_GROUP)
     return out
 
 
