@@ -417,7 +417,8 @@ def run_chunks(
 
     Returns (games done, errors, interrupted). Parts already on disk are kept and
     skipped, so an interrupted run loses nothing and can be continued. Chunks are planned
-    lazily; at most min(jobs, chunks) workers start.
+    lazily; at most min(jobs, chunks) workers start, and none for a run of one chunk
+    (its games play in this process, as with ``jobs=1``).
     """
     parts = folder / PARTS
     parts.mkdir(parents=True, exist_ok=True)
@@ -436,7 +437,10 @@ def run_chunks(
     try:
         if backend == "dask":
             results = _dask_results(pending(), workers, scheduler)
-        elif jobs == 1:  # in this process (a game that kills its process ends simcli)
+        elif jobs == 1 or n_tasks == 1:
+            # in this process (a game that kills its process ends simcli): --jobs 1, or a
+            # run of one chunk, where a worker would only add its start-up (about 0.5 s
+            # of CPU importing simcli again) to the same serial games
             results = ((task, play_chunk(*task)) for task in pending())
         else:
             results = _loky_results(pending(), workers)

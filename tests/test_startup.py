@@ -218,3 +218,49 @@ def test_plots_import_skips_matplotlibs_generated_docs_only_while_importing():
         "print('ok')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_run_of_one_chunk_starts_no_worker_process(tmp_path):
+    """With the default --jobs a run of one chunk (here 6 games) plays in simcli's own
+    process: no loky worker (joblib is never imported), the same results as --jobs 2."""
+    assert "joblib" not in _loaded_after(["run", "vghs", "--games", "6", "--quiet",
+                                          "--no-plots", "--out", str(tmp_path / "a")])
+    assert _loaded_after(["run", "vghs", "--games", "6", "--jobs", "2", "--quiet", "--no-plots",
+                          "--out", str(tmp_path / "b")]) == set()
+    assert ((tmp_path / "a" / "results.parquet").read_bytes()
+            == (tmp_path / "b" / "results.parquet").read_bytes())
+
+
+def _entry(argv: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
+    """The `simcli` console entry point in a fresh process, with an atexit handler of
+    its own registered first."""
+    import os
+
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('atexit ran', file=sys.stderr))\n"
+            "from simcli.cli import entry\nsys.argv = ['simcli', *sys.argv[1:]]\nentry()")
+    return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.mark.parametrize("slow", [None, "1"])
+def test_the_command_exits_with_its_status_its_output_and_the_atexit_handlers(tmp_path, slow):
+    """The quick exit (os._exit after the work) and the usual one give the same status,
+    the same complete output, and both run atexit handlers."""
+    env = {"SIMCLI_SLOW_EXIT": slow} if slow else {}
+    ok = _entry(["run", "vghs", "--games", "6", "--jobs", "1", "--no-plots", "--out",
+                 str(tmp_path / "r")], env)
+    assert ok.returncode == 0, ok.stderr
+    assert "findings" in ok.stdout and ok.stdout.rstrip().endswith("┘"), ok.stdout[-300:]
+    assert ok.stderr.rstrip().endswith("atexit ran")
+    assert (tmp_path / "r" / "summary.json").is_file()
+    bad = _entry(["run", "vghs", "--games", "ten"], env)
+    assert bad.returncode == 2 and bad.stderr.count("error:") == 1
+    assert "atexit ran" in bad.stderr
+    assert cli_status(None) == 0 and cli_status(3) == 3
+
+
+def cli_status(code):
+    from simcli.cli import _status
+
+    return _status(code)
