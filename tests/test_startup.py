@@ -162,6 +162,31 @@ def test_the_merge_unifies_types_and_its_bytes_do_not_depend_on_threads(tmp_path
         assert out.read_bytes() == first, threads
 
 
+def test_the_merge_scans_every_part_at_once(tmp_path, monkeypatch):
+    """One scan over the list of parts (a concat of one scan per part grew in memory and
+    time with the parts: 317 MB and 9.5 s at 1500 parts, against 136 MB and 1.8 s), and
+    the rows in part order."""
+    from simcli.worker import RunConfig
+
+    cfg = RunConfig(game="toy", n_players=2, strategies=("a", "b"), n_games=40, seed=1,
+                    data={})
+    (tmp_path / runner.PARTS).mkdir()
+    for start in range(0, 40, 4):
+        cols = {"game_index": [start, start, start + 1, start + 1], "seat": [1, 2, 1, 2],
+                "m": [start] * 4 if start % 8 else [None] * 4}
+        runner.write_part(runner.part_frame(cols), runner._part_path(tmp_path, cfg, start))
+    scans = []
+    real = pl.scan_parquet
+    monkeypatch.setattr(pl, "scan_parquet", lambda source, **kw: scans.append(source)
+                        or real(source, **kw))
+    merged = pl.read_parquet(runner.merge_parts(tmp_path, [cfg]))
+    assert len(scans) == 1 and len(scans[0]) == 10
+    assert merged["game_index"].to_list() == [
+        g for start in range(0, 40, 4) for g in (start, start, start + 1, start + 1)]
+    assert merged.schema["m"] == pl.Int64
+    assert merged["m"].to_list()[:8] == [None] * 4 + [4] * 4
+
+
 def test_a_part_of_another_type_refuses_to_merge(tmp_path):
     from simcli.worker import MalformedResult
 
