@@ -187,6 +187,23 @@ def test_the_merge_scans_every_part_at_once(tmp_path, monkeypatch):
     assert merged["m"].to_list()[:8] == [None] * 4 + [4] * 4
 
 
+def test_a_polars_without_scan_cast_options_merges_the_same_bytes(tmp_path, monkeypatch):
+    """polars before its scan cast options: one scan per part, the same file."""
+    from simcli.worker import RunConfig
+
+    cfg = RunConfig(game="toy", n_players=2, strategies=("a", "b"), n_games=6, seed=1,
+                    data={})
+    (tmp_path / runner.PARTS).mkdir()
+    base = {"game_index": [0, 0], "seat": [1, 2]}
+    for i, cols in enumerate([{**base, "m": [None, None], "z": [None, None]},
+                              {**base, "m": [1, 2], "z": [None, None], "only": ["x", "y"]},
+                              {**base, "m": [0.5, 1.5], "z": [None, None]}]):
+        runner.write_part(runner.part_frame(cols), runner._part_path(tmp_path, cfg, i * 2))
+    one_scan = runner.merge_parts(tmp_path, [cfg]).read_bytes()
+    monkeypatch.delattr(pl, "ScanCastOptions")
+    assert runner.merge_parts(tmp_path, [cfg]).read_bytes() == one_scan
+
+
 def test_a_part_of_another_type_refuses_to_merge(tmp_path):
     from simcli.worker import MalformedResult
 
