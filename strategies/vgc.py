@@ -93,13 +93,7 @@ class VGCBot(Bot):
         return view.players[view.me]
 
     def _wilds(self, view, pl, card_id) -> int:
-        rules = view.rules
-        genre = rules.cards[card_id].genre
-        w = 1 if pl.tokens.get(card_id, 0) == 1 else 0
-        if not pl.mags:
-            return w
-        mc = view.mag_crystal
-        return w + sum(1 for m in pl.mags if mc.get(m, -1) >= 0 and genre in rules.magazines[m])
+        return _wilds(view, pl, card_id)
 
     def cash_value(self, view, pl, k: int) -> float:
         """Value of ``k`` more Dollars (negative: spent). Dollars buy rentals and
@@ -236,35 +230,11 @@ class VGCBot(Bot):
     def tile_values(self, view, pl, future=True) -> list[tuple[int, float]]:
         """(mask of tiles, value) per game the tiles would bring closer to completion;
         a tile's value is the sum over the masks holding it (see :func:`tval`)."""
-        rules = view.rules
-        info = hand_info(pl.tiles)
-        out = []
-        for g, weight in self.targets(view, pl, future):
-            spec = rules.cards[g].spec
-            best, mask = useful_tiles(spec, info)
-            if not mask:
-                continue
-            missing = spec.size - self._wilds(view, pl, g) - best
-            if missing > 0:
-                out.append((mask, weight / missing))
-        return out
+        return _tile_values(view, pl, self.targets(view, pl, future))
 
     def keep_values(self, view, pl) -> list[float]:
         """Value of each tile in hand (how much the best combinations need it)."""
-        rules = view.rules
-        tiles = pl.tiles
-        info = hand_info(tiles)
-        vals = [0.0] * len(tiles)
-        for g, weight in self.targets(view, pl, True):
-            spec = rules.cards[g].spec
-            base = overlap(spec, info)
-            if not base:
-                continue
-            share = weight / max(1, spec.size - base + 1)
-            for i, t in enumerate(tiles):
-                if overlap_without(spec, info, t) < base:
-                    vals[i] += share
-        return vals
+        return _keep_values(view, pl, self.targets(view, pl, True))
 
     # ------------------------------------------------------------------ decisions --
     def on_side(self, view, decision):
@@ -391,33 +361,7 @@ class VGCBot(Bot):
         return res
 
     def _best_rent(self, view, pl) -> tuple[int, float]:
-        if pl.meeples <= 0:
-            return -1, 0.0
-        rules = view.rules
-        info = hand_info(pl.tiles)
-        best, best_v = -1, 0.0
-        for s, g in enumerate(view.rental):
-            if view.meeple[s] >= 0 or pl.tokens.get(g, 0) == 2:
-                continue
-            cost = rules.p["new_release_rent_cost"] if g in view.card_crystal else \
-                rules.p["rent_cost"]
-            if cost > pl.dollars:
-                continue
-            card = rules.cards[g]
-            spec = card.spec
-            wilds = self._wilds(view, pl, g)
-            missing = max(0, spec.size - wilds - overlap(spec, info))
-            v = self.game_value(view, pl, g, card) / (1 + missing)
-            if spec.play is not None and pl.tokens.get(g, 0) == 0:
-                pm = max(0, 2 - wilds + (1 if pl.tokens.get(g, 0) == 1 else 0)
-                         - overlap(spec.play, info))
-                if pm == 0:
-                    v = max(v, self.p["play"] + (self.p["crystal"] if g in view.card_crystal
-                                                 else 0) + self.ach_delta(view, pl, g, False))
-            v += self.cash_value(view, pl, -cost)
-            if v > best_v:
-                best, best_v = s, v
-        return best, best_v
+        return _best_rent(self, view, pl)
 
     def on_action(self, view, decision):
         plan, self._plan = self._plan, None
@@ -520,6 +464,104 @@ def tval(values: list[tuple[int, float]], t: int) -> float:
             if mask >> t & 1:
                 v += share
     return v
+
+
+# The hottest bodies of VGCBot as module functions (the methods call them), so that the
+# compiled build can type their locals (strategies/vgc.pxd); the arithmetic is the same.
+def _wilds(view, pl, card_id) -> int:
+    """Wilds the player has for a game: a Played token on it, and each Magazine of its
+    genre that still holds its Crystal."""
+    rules = view.rules
+    genre = rules.cards[card_id].genre
+    w = 1 if pl.tokens.get(card_id, 0) == 1 else 0
+    mags = pl.mags
+    if not mags:
+        return w
+    mc = view.mag_crystal
+    magazines = rules.magazines
+    for m in mags:
+        if mc.get(m, -1) >= 0 and genre in magazines[m]:
+            w += 1
+    return w
+
+
+def _tile_values(view, pl, targets) -> list[tuple[int, float]]:
+    cards = view.rules.cards
+    info = hand_info(pl.tiles)
+    out = []
+    for g, weight in targets:
+        spec = cards[g].spec
+        best, mask = useful_tiles(spec, info)
+        if not mask:
+            continue
+        missing = spec.size - _wilds(view, pl, g) - best
+        if missing > 0:
+            out.append((mask, weight / missing))
+    return out
+
+
+def _keep_values(view, pl, targets) -> list[float]:
+    cards = view.rules.cards
+    tiles = pl.tiles
+    info = hand_info(tiles)
+    n = len(tiles)
+    vals = [0.0] * n
+    for g, weight in targets:
+        spec = cards[g].spec
+        base = overlap(spec, info)
+        if not base:
+            continue
+        share = weight / max(1, spec.size - base + 1)
+        for i in range(n):
+            if overlap_without(spec, info, tiles[i]) < base:
+                vals[i] += share
+    return vals
+
+
+def _best_rent(bot, view, pl) -> tuple[int, float]:
+    """(slot, value) of the best rentable game now, or (-1, 0)."""
+    if pl.meeples <= 0:
+        return -1, 0.0
+    rules = view.rules
+    rp = rules.p
+    cards = rules.cards
+    new_cost, old_cost = rp["new_release_rent_cost"], rp["rent_cost"]
+    tokens = pl.tokens
+    dollars = pl.dollars
+    meeple = view.meeple
+    crystal = view.card_crystal
+    info = hand_info(pl.tiles)
+    cash: dict = {}  # cost -> cash_value of paying it (the same for every game)
+    best, best_v = -1, 0.0
+    s = -1
+    for g in view.rental:
+        s += 1
+        if meeple[s] >= 0:
+            continue
+        token = tokens.get(g, 0)
+        if token == 2:
+            continue
+        cost = new_cost if g in crystal else old_cost
+        if cost > dollars:
+            continue
+        card = cards[g]
+        spec = card.spec
+        wilds = _wilds(view, pl, g)
+        missing = max(0, spec.size - wilds - overlap(spec, info))
+        v = bot.game_value(view, pl, g, card) / (1 + missing)
+        if spec.play is not None and token == 0:
+            pm = max(0, 2 - wilds - overlap(spec.play, info))
+            if pm == 0:
+                p = bot.p
+                v = max(v, p["play"] + (p["crystal"] if g in crystal else 0)
+                        + bot.ach_delta(view, pl, g, False))
+        paid = cash.get(cost)
+        if paid is None:
+            paid = cash[cost] = bot.cash_value(view, pl, -cost)
+        v += paid
+        if v > best_v:
+            best, best_v = s, v
+    return best, best_v
 
 
 class Beater(VGCBot):
