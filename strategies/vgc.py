@@ -99,12 +99,7 @@ class VGCBot(Bot):
         """Value of ``k`` more Dollars (negative: spent). Dollars buy rentals and
         Magazines and score nothing: up to ``cash`` per Weekend still to come a Dollar
         is worth ``dollar``, past that ``surplus`` of it."""
-        p = self.p
-        weeks_left = view.rules.p["weeks"] - view.week + 1
-        need = p["cash"] * max(1, weeks_left)
-        have = pl.dollars
-        surplus = p["surplus"]
-        return p["dollar"] * (_purse(have + k, need, surplus) - _purse(have, need, surplus))
+        return _cash_value(self.p, view, pl, k)
 
     def __init__(self, game, player, rng, **params):
         super().__init__(game, player, rng, **params)
@@ -204,28 +199,7 @@ class VGCBot(Bot):
         return v
 
     def _ach_delta(self, view, pl, g, beat: bool) -> float:
-        w = self.p["achieve"]
-        rules = view.rules
-        card = rules.cards[g]
-        first = pl.tokens.get(g, 0) == 0
-        gain = 0.0
-        for aid in view.achievements:
-            a = rules.achievements[aid]
-            c = a.cond
-            if c == "genre_played" and first and a.arg == card.genre:
-                have = pl.genre_played[a.arg]
-            elif c == "beaten" and beat and a.arg == card.difficulty:
-                have = pl.beaten_diff[a.arg]
-            elif c == "played_unbeaten" and not beat and first:
-                have = pl.played_unbeaten
-            elif c == "rental_played" and first and g in view.rental:
-                have = pl.rental_played
-            elif c == "all_genres" and first and not pl.genre_played[card.genre]:
-                have = sum(1 for x in pl.genre_played if x)
-            else:
-                continue
-            gain += a.points * (1.0 + have) / a.count
-        return w * gain
+        return _ach_delta(self.p["achieve"], view, pl, g, beat)
 
     def tile_values(self, view, pl, future=True) -> list[tuple[int, float]]:
         """(mask of tiles, value) per game the tiles would bring closer to completion;
@@ -468,6 +442,45 @@ def tval(values: list[tuple[int, float]], t: int) -> float:
 
 # The hottest bodies of VGCBot as module functions (the methods call them), so that the
 # compiled build can type their locals (strategies/vgc.pxd); the arithmetic is the same.
+def _cash_value(p, view, pl, k) -> float:
+    weeks_left = view.rules.p["weeks"] - view.week + 1
+    need = p["cash"] * max(1, weeks_left)
+    have = pl.dollars
+    surplus = p["surplus"]
+    return p["dollar"] * (_purse(have + k, need, surplus) - _purse(have, need, surplus))
+
+
+def _ach_delta(w, view, pl, g, beat) -> float:
+    """Achievement progress of a first token (or a flip, ``beat``) on game ``g``, times
+    the weight ``w``."""
+    rules = view.rules
+    card = rules.cards[g]
+    first = pl.tokens.get(g, 0) == 0
+    achievements = rules.achievements
+    genre_played = pl.genre_played
+    gain = 0.0
+    for aid in view.achievements:
+        a = achievements[aid]
+        c = a.cond
+        if c == "genre_played" and first and a.arg == card.genre:
+            have = genre_played[a.arg]
+        elif c == "beaten" and beat and a.arg == card.difficulty:
+            have = pl.beaten_diff[a.arg]
+        elif c == "played_unbeaten" and not beat and first:
+            have = pl.played_unbeaten
+        elif c == "rental_played" and first and g in view.rental:
+            have = pl.rental_played
+        elif c == "all_genres" and first and not genre_played[card.genre]:
+            have = 0
+            for x in genre_played:
+                if x:
+                    have += 1
+        else:
+            continue
+        gain += a.points * (1.0 + have) / a.count
+    return w * gain
+
+
 def _wilds(view, pl, card_id) -> int:
     """Wilds the player has for a game: a Played token on it, and each Magazine of its
     genre that still holds its Crystal."""
