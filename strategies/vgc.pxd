@@ -41,3 +41,12 @@ cpdef list _keep_values(View view, PlayerState pl, targets)
 @cython.locals(s=cython.Py_ssize_t, wilds=cython.Py_ssize_t, missing=cython.Py_ssize_t,
                pm=cython.Py_ssize_t, spec=Spec, info=tuple, meeple=list, cash=dict)
 cpdef tuple _best_rent(bot, View view, PlayerState pl)
+
+cpdef dict _memo(bot, View view)
+
+cpdef _game_value(bot, View view, PlayerState pl, g, card)
+
+cpdef _value_of_game(bot, View view, PlayerState pl, g, card)
+
+@cython.locals(p=dict)
+cpdef _ach_cached(bot, View view, PlayerState pl, g, beat)

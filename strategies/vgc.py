@@ -122,19 +122,7 @@ class VGCBot(Bot):
 
     def memo(self, view) -> dict:
         """A cache that lives for one decision (one view)."""
-        if self._mview is not view:
-            self._mview = view
-            self._memo = {}
-            pl = view.players[view.me]
-            # what game values and targets depend on; a longer-lived cache is keyed on it
-            core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
-                    len(view.achievements), len(pl.presents))
-            self._memo["core"] = core
-            self._memo["full"] = (core, len(view.card_crystal), pl.meeples, pl.dollars > 0,
-                                  tuple(view.meeple))
-            if self._week[0] != view.week:
-                self._week = (view.week, {})
-        return self._memo
+        return _memo(self, view)
 
     def targets(self, view, pl, future: bool = True) -> list[tuple[int, float]]:
         """(card, weight) of the games worth collecting tiles for (cached)."""
@@ -165,38 +153,15 @@ class VGCBot(Bot):
         return res
 
     def game_value(self, view, pl, g, card) -> float:
-        m = self.memo(view)
-        values = m.get("gv")
-        if values is None:  # one dict of game values per state of what they depend on
-            values = m["gv"] = self._week[1].setdefault(("gv", m["core"]), {})
-        key = (g, g in view.card_crystal)
-        v = values.get(key)
-        if v is None:
-            v = values[key] = self._game_value(view, pl, g, card)
-        return v
+        """Value of getting game ``g`` Beaten (cached)."""
+        return _game_value(self, view, pl, g, card)
 
     def _game_value(self, view, pl, g, card) -> float:
-        p = self.p
-        v = p["beat"] * card.score
-        if pl.tokens.get(g, 0) == 0:
-            v += p["play"]
-            if g in view.card_crystal:
-                v += p["crystal"]
-        return v + self.ach_delta(view, pl, g, beat=True)
+        return _value_of_game(self, view, pl, g, card)
 
     def ach_delta(self, view, pl, g, beat: bool) -> float:
         """Achievement progress of placing/flipping a token on game g (cached)."""
-        if not self.p["achieve"] or not view.achievements:
-            return 0.0
-        m = self.memo(view)
-        deltas = m.get("ach")
-        if deltas is None:
-            deltas = m["ach"] = self._week[1].setdefault(("ach", m["core"]), {})
-        key = (g, beat)
-        v = deltas.get(key)
-        if v is None:
-            v = deltas[key] = self._ach_delta(view, pl, g, beat)
-        return v
+        return _ach_cached(self, view, pl, g, beat)
 
     def _ach_delta(self, view, pl, g, beat: bool) -> float:
         return _ach_delta(self.p["achieve"], view, pl, g, beat)
@@ -442,6 +407,63 @@ def tval(values: list[tuple[int, float]], t: int) -> float:
 
 # The hottest bodies of VGCBot as module functions (the methods call them), so that the
 # compiled build can type their locals (strategies/vgc.pxd); the arithmetic is the same.
+def _memo(bot, view) -> dict:
+    """VGCBot.memo: a cache that lives for one decision (one view)."""
+    if bot._mview is not view:
+        bot._mview = view
+        memo = bot._memo = {}
+        pl = view.players[view.me]
+        # what game values and targets depend on; a longer-lived cache is keyed on it
+        core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
+                len(view.achievements), len(pl.presents))
+        memo["core"] = core
+        memo["full"] = (core, len(view.card_crystal), pl.meeples, pl.dollars > 0,
+                        tuple(view.meeple))
+        if bot._week[0] != view.week:
+            bot._week = (view.week, {})
+        return memo
+    return bot._memo
+
+
+def _game_value(bot, view, pl, g, card):
+    """VGCBot.game_value: one dict of game values per state of what they depend on."""
+    m = _memo(bot, view)
+    values = m.get("gv")
+    if values is None:
+        values = m["gv"] = bot._week[1].setdefault(("gv", m["core"]), {})
+    key = (g, g in view.card_crystal)
+    v = values.get(key)
+    if v is None:
+        v = values[key] = _value_of_game(bot, view, pl, g, card)
+    return v
+
+
+def _value_of_game(bot, view, pl, g, card):
+    p = bot.p
+    v = p["beat"] * card.score
+    if pl.tokens.get(g, 0) == 0:
+        v += p["play"]
+        if g in view.card_crystal:
+            v += p["crystal"]
+    return v + _ach_cached(bot, view, pl, g, True)
+
+
+def _ach_cached(bot, view, pl, g, beat):
+    """VGCBot.ach_delta: Achievement progress, cached per state of what it depends on."""
+    p = bot.p
+    if not p["achieve"] or not view.achievements:
+        return 0.0
+    m = _memo(bot, view)
+    deltas = m.get("ach")
+    if deltas is None:
+        deltas = m["ach"] = bot._week[1].setdefault(("ach", m["core"]), {})
+    key = (g, beat)
+    v = deltas.get(key)
+    if v is None:
+        v = deltas[key] = _ach_delta(p["achieve"], view, pl, g, beat)
+    return v
+
+
 def _cash_value(p, view, pl, k) -> float:
     weeks_left = view.rules.p["weeks"] - view.week + 1
     need = p["cash"] * max(1, weeks_left)
@@ -561,13 +583,13 @@ def _best_rent(bot, view, pl) -> tuple[int, float]:
         spec = card.spec
         wilds = _wilds(view, pl, g)
         missing = max(0, spec.size - wilds - overlap(spec, info))
-        v = bot.game_value(view, pl, g, card) / (1 + missing)
+        v = _game_value(bot, view, pl, g, card) / (1 + missing)
         if spec.play is not None and token == 0:
             pm = max(0, 2 - wilds - overlap(spec.play, info))
             if pm == 0:
                 p = bot.p
                 v = max(v, p["play"] + (p["crystal"] if g in crystal else 0)
-                        + bot.ach_delta(view, pl, g, False))
+                        + _ach_cached(bot, view, pl, g, False))
         paid = cash.get(cost)
         if paid is None:
             paid = cash[cost] = bot.cash_value(view, pl, -cost)
