@@ -50,3 +50,14 @@ cpdef _value_of_game(bot, View view, PlayerState pl, g, card)
 
 @cython.locals(p=dict)
 cpdef _ach_cached(bot, View view, PlayerState pl, g, beat)
+
+@cython.locals(pl=PlayerState, type_best=dict, grid=list, space_actions=tuple, tv=list)
+cpdef _on_take(bot, View view, tuple options)
+
+cpdef tuple _type_value(bot, View view, PlayerState pl, act)
+
+@cython.locals(p=dict)
+cpdef _action_value(bot, View view, PlayerState pl, a)
+
+@cython.locals(pl=PlayerState, p=dict)
+cpdef _on_play(bot, View view, tuple options)

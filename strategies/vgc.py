@@ -181,82 +181,14 @@ class VGCBot(Bot):
         return opts[int(self.p["side"]) % len(opts)]
 
     def on_take(self, view, decision):
-        pl = self.me(view)
-        tv = self.tile_values(view, pl)
-        best, best_v = decision.options[0], -1e9
-        full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
-        type_best: dict = {}
-        grid = view.grid
-        space_actions = view.space_actions
-        rand = self.rng.random
-        plan = ("none",)
-        grid_tile = self.p["grid_tile"]
-        for space in decision.options:
-            v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
-            ab, aa = 0.0, ("none",)  # no Action
-            for act in space_actions[space]:
-                got = type_best.get(act)
-                if got is None:
-                    got = type_best[act] = self.type_value(view, pl, act)
-                if got[0] > ab:
-                    ab, aa = got
-            v += ab + rand() * 0.01
-            if v > best_v:
-                best, best_v, plan = space, v, aa
-        self._plan = plan  # the Action this tile was taken for
-        return best
+        return _on_take(self, view, decision.options)
 
     def type_value(self, view, pl, act) -> tuple[float, tuple]:
         """(value, action) of the best legal Action of one board Action (Grid choices)."""
-        name, arg = act
-        rp = view.rules.p
-        if name == "money" and pl.ious >= rp["money_iou_limit"] or \
-                name == "wake" and pl.seat in view.reserved:
-            return -1e9, ("none",)
-        if name in ("present", "newsstand"):
-            if name == "present" and (pl.ious >= rp["present_iou_limit"] or not view.store):
-                return -1e9, ("none",)
-            if name == "newsstand" and (pl.dollars < 1 or not view.newsstand):
-                return -1e9, ("none",)
-            best, best_v = ("none",), -1e9
-            for x in (view.store if name == "present" else view.newsstand):
-                v = self.action_value(view, pl, (name, x))
-                if v > best_v:
-                    best, best_v = (name, x), v
-            return best_v, best
-        if name in ("study", "grandparents"):
-            k = min(arg if name == "study" else 1, pl.ious)
-            if name == "study" and k == 0:
-                return -1e9, ("none",)
-            return self.action_value(view, pl, (name, k)), (name, k)
-        return self.action_value(view, pl, (name,)), (name,)
+        return _type_value(self, view, pl, act)
 
     def action_value(self, view, pl, a, space=-1) -> float:
-        p = self.p
-        name = a[0]
-        rules = view.rules
-        limit = rules.p["tile_limit"]
-        room = limit - len(pl.tiles) - pl.ious
-        if name == "planning":
-            return p["tile"] * (2 if room >= 2 else 0.5 + max(room, 0))
-        if name == "money":
-            return self.cash_value(view, pl, 2) - p["iou"] * (1 + (room <= 0)) + \
-                self.iou_ach(view, pl, 1)
-        if name == "present":
-            card = rules.cards[a[1]]
-            v = self.game_value(view, pl, a[1], card) * p["present"] + self.present_ach(view, pl)
-            return v - 3 * p["iou"] * (1 + (room < 3)) + self.iou_ach(view, pl, 3)
-        if name == "wake":
-            return p["wake"] * (1.0 if view.phase == "routine" else 0.0)
-        if name == "study":
-            return a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
-        if name == "grandparents":
-            return self.cash_value(view, pl, 1) + a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
-        if name == "newsstand":
-            return self.mag_value(view, pl, a[1]) + self.cash_value(view, pl, -1)
-        if name == "rental":
-            return self.best_rent(view, pl)[1] * p["rent_act"]
-        return 0.0
+        return _action_value(self, view, pl, a)
 
     def iou_ach(self, view, pl, k) -> float:
         w = self.p["achieve"]
@@ -354,46 +286,7 @@ class VGCBot(Bot):
         return best
 
     def on_play(self, view, decision):
-        pl = self.me(view)
-        p = self.p
-        rules = view.rules
-        best, best_v = ("end",), 0.0
-        keep = None
-        for o in decision.options:
-            verb = o[0]
-            if verb == "end":
-                continue
-            if verb == "rent":
-                continue
-            g = o[1]
-            card = rules.cards[g]
-            first = pl.tokens.get(g, 0) == 0
-            v = 0.0
-            if first:
-                v += p["play"] + (p["crystal"] if g in view.card_crystal else 0.0)
-            if verb == "beat":
-                v += p["beat"] * card.score
-            v += self.ach_delta(view, pl, g, verb == "beat")
-            v += len(o[3]) * (p["crystal"] - p["mag"] * 0.5)
-            if verb == "play":
-                # playing prepares a wild for beating later; less so if beatable now
-                v += 0.3 * p["beat"] * card.score
-            if o[2]:
-                if keep is None:
-                    keep = dict(zip(pl.tiles, self.keep_values(view, pl), strict=True))
-                # left-to-right float addition, as sum() did up to 3.11: since 3.12 sum()
-                # of floats is compensated and a near-tie would play differently
-                lost = 0.0
-                for t in o[2]:
-                    lost += keep.get(t, 0.0)
-                v -= 0.15 * lost + 0.05 * len(o[2])
-            if v > best_v:
-                best, best_v = o, v
-        if best[0] == "end" and view.rent_window:
-            slot, v = self.best_rent(view, pl)
-            if slot >= 0 and v >= p["rent_min"] and ("rent", slot) in decision.options:
-                return ("rent", slot)
-        return best
+        return _on_play(self, view, decision.options)
 
 
 def tval(values: list[tuple[int, float]], t: int) -> float:
@@ -462,6 +355,129 @@ def _ach_cached(bot, view, pl, g, beat):
     if v is None:
         v = deltas[key] = _ach_delta(p["achieve"], view, pl, g, beat)
     return v
+
+
+def _on_take(bot, view, options):
+    pl = view.players[view.me]
+    tv = bot.tile_values(view, pl)
+    best, best_v = options[0], -1e9
+    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    type_best: dict = {}
+    grid = view.grid
+    space_actions = view.space_actions
+    rand = bot.rng.random
+    plan = ("none",)
+    grid_tile = bot.p["grid_tile"]
+    for space in options:
+        v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
+        ab, aa = 0.0, ("none",)  # no Action
+        for act in space_actions[space]:
+            got = type_best.get(act)
+            if got is None:
+                got = type_best[act] = _type_value(bot, view, pl, act)
+            if got[0] > ab:
+                ab, aa = got
+        v += ab + rand() * 0.01
+        if v > best_v:
+            best, best_v, plan = space, v, aa
+    bot._plan = plan  # the Action this tile was taken for
+    return best
+
+
+def _type_value(bot, view, pl, act):
+    name, arg = act
+    rp = view.rules.p
+    if name == "money" and pl.ious >= rp["money_iou_limit"] or \
+            name == "wake" and pl.seat in view.reserved:
+        return -1e9, ("none",)
+    if name in ("present", "newsstand"):
+        if name == "present" and (pl.ious >= rp["present_iou_limit"] or not view.store):
+            return -1e9, ("none",)
+        if name == "newsstand" and (pl.dollars < 1 or not view.newsstand):
+            return -1e9, ("none",)
+        best, best_v = ("none",), -1e9
+        for x in (view.store if name == "present" else view.newsstand):
+            v = _action_value(bot, view, pl, (name, x))
+            if v > best_v:
+                best, best_v = (name, x), v
+        return best_v, best
+    if name in ("study", "grandparents"):
+        k = min(arg if name == "study" else 1, pl.ious)
+        if name == "study" and k == 0:
+            return -1e9, ("none",)
+        return _action_value(bot, view, pl, (name, k)), (name, k)
+    return _action_value(bot, view, pl, (name,)), (name,)
+
+
+def _action_value(bot, view, pl, a):
+    p = bot.p
+    name = a[0]
+    rules = view.rules
+    limit = rules.p["tile_limit"]
+    room = limit - len(pl.tiles) - pl.ious
+    if name == "planning":
+        return p["tile"] * (2 if room >= 2 else 0.5 + max(room, 0))
+    if name == "money":
+        return _cash_value(p, view, pl, 2) - p["iou"] * (1 + (room <= 0)) + \
+            bot.iou_ach(view, pl, 1)
+    if name == "present":
+        card = rules.cards[a[1]]
+        v = _game_value(bot, view, pl, a[1], card) * p["present"] + bot.present_ach(view, pl)
+        return v - 3 * p["iou"] * (1 + (room < 3)) + bot.iou_ach(view, pl, 3)
+    if name == "wake":
+        return p["wake"] * (1.0 if view.phase == "routine" else 0.0)
+    if name == "study":
+        return a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
+    if name == "grandparents":
+        return _cash_value(p, view, pl, 1) + a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
+    if name == "newsstand":
+        return bot.mag_value(view, pl, a[1]) + _cash_value(p, view, pl, -1)
+    if name == "rental":
+        return bot.best_rent(view, pl)[1] * p["rent_act"]
+    return 0.0
+
+
+def _on_play(bot, view, options):
+    pl = view.players[view.me]
+    p = bot.p
+    rules = view.rules
+    best, best_v = ("end",), 0.0
+    keep = None
+    for o in options:
+        verb = o[0]
+        if verb == "end":
+            continue
+        if verb == "rent":
+            continue
+        g = o[1]
+        card = rules.cards[g]
+        first = pl.tokens.get(g, 0) == 0
+        v = 0.0
+        if first:
+            v += p["play"] + (p["crystal"] if g in view.card_crystal else 0.0)
+        if verb == "beat":
+            v += p["beat"] * card.score
+        v += _ach_cached(bot, view, pl, g, verb == "beat")
+        v += len(o[3]) * (p["crystal"] - p["mag"] * 0.5)
+        if verb == "play":
+            # playing prepares a wild for beating later; less so if beatable now
+            v += 0.3 * p["beat"] * card.score
+        if o[2]:
+            if keep is None:
+                keep = dict(zip(pl.tiles, bot.keep_values(view, pl), strict=True))
+            # left-to-right float addition, as sum() did up to 3.11: since 3.12 sum()
+            # of floats is compensated and a near-tie would play differently
+            lost = 0.0
+            for t in o[2]:
+                lost += keep.get(t, 0.0)
+            v -= 0.15 * lost + 0.05 * len(o[2])
+        if v > best_v:
+            best, best_v = o, v
+    if best[0] == "end" and view.rent_window:
+        slot, v = bot.best_rent(view, pl)
+        if slot >= 0 and v >= p["rent_min"] and ("rent", slot) in options:
+            return ("rent", slot)
+    return best
 
 
 def _cash_value(p, view, pl, k) -> float:
