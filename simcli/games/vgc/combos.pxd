@@ -36,3 +36,6 @@ cpdef Py_ssize_t overlap_without(Spec spec, info, Py_ssize_t t)
                mask=cython.longlong, full=cython.longlong, size=cython.Py_ssize_t,
                counts=list, suits=list, infos=list, got=tuple)
 cpdef tuple useful_tiles(Spec spec, info)
+
+@cython.locals(t=cython.Py_ssize_t, valid=frozenset, out=list, by_suit=list, group=list)
+cpdef list find_combos(Spec spec, hand, Py_ssize_t k, info=*, Py_ssize_t ov=*)
