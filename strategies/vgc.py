@@ -93,24 +93,13 @@ class VGCBot(Bot):
         return view.players[view.me]
 
     def _wilds(self, view, pl, card_id) -> int:
-        rules = view.rules
-        genre = rules.cards[card_id].genre
-        w = 1 if pl.tokens.get(card_id, 0) == 1 else 0
-        if not pl.mags:
-            return w
-        mc = view.mag_crystal
-        return w + sum(1 for m in pl.mags if mc.get(m, -1) >= 0 and genre in rules.magazines[m])
+        return _wilds(view, pl, card_id)
 
     def cash_value(self, view, pl, k: int) -> float:
         """Value of ``k`` more Dollars (negative: spent). Dollars buy rentals and
         Magazines and score nothing: up to ``cash`` per Weekend still to come a Dollar
         is worth ``dollar``, past that ``surplus`` of it."""
-        p = self.p
-        weeks_left = view.rules.p["weeks"] - view.week + 1
-        need = p["cash"] * max(1, weeks_left)
-        have = pl.dollars
-        surplus = p["surplus"]
-        return p["dollar"] * (_purse(have + k, need, surplus) - _purse(have, need, surplus))
+        return _cash_value(self.p, view, pl, k)
 
     def __init__(self, game, player, rng, **params):
         super().__init__(game, player, rng, **params)
@@ -133,19 +122,7 @@ class VGCBot(Bot):
 
     def memo(self, view) -> dict:
         """A cache that lives for one decision (one view)."""
-        if self._mview is not view:
-            self._mview = view
-            self._memo = {}
-            pl = view.players[view.me]
-            # what game values and targets depend on; a longer-lived cache is keyed on it
-            core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
-                    len(view.achievements), len(pl.presents))
-            self._memo["core"] = core
-            self._memo["full"] = (core, len(view.card_crystal), pl.meeples, pl.dollars > 0,
-                                  tuple(view.meeple))
-            if self._week[0] != view.week:
-                self._week = (view.week, {})
-        return self._memo
+        return _memo(self, view)
 
     def targets(self, view, pl, future: bool = True) -> list[tuple[int, float]]:
         """(card, weight) of the games worth collecting tiles for (cached)."""
@@ -176,95 +153,27 @@ class VGCBot(Bot):
         return res
 
     def game_value(self, view, pl, g, card) -> float:
-        m = self.memo(view)
-        values = m.get("gv")
-        if values is None:  # one dict of game values per state of what they depend on
-            values = m["gv"] = self._week[1].setdefault(("gv", m["core"]), {})
-        key = (g, g in view.card_crystal)
-        v = values.get(key)
-        if v is None:
-            v = values[key] = self._game_value(view, pl, g, card)
-        return v
+        """Value of getting game ``g`` Beaten (cached)."""
+        return _game_value(self, view, pl, g, card)
 
     def _game_value(self, view, pl, g, card) -> float:
-        p = self.p
-        v = p["beat"] * card.score
-        if pl.tokens.get(g, 0) == 0:
-            v += p["play"]
-            if g in view.card_crystal:
-                v += p["crystal"]
-        return v + self.ach_delta(view, pl, g, beat=True)
+        return _value_of_game(self, view, pl, g, card)
 
     def ach_delta(self, view, pl, g, beat: bool) -> float:
         """Achievement progress of placing/flipping a token on game g (cached)."""
-        if not self.p["achieve"] or not view.achievements:
-            return 0.0
-        m = self.memo(view)
-        deltas = m.get("ach")
-        if deltas is None:
-            deltas = m["ach"] = self._week[1].setdefault(("ach", m["core"]), {})
-        key = (g, beat)
-        v = deltas.get(key)
-        if v is None:
-            v = deltas[key] = self._ach_delta(view, pl, g, beat)
-        return v
+        return _ach_cached(self, view, pl, g, beat)
 
     def _ach_delta(self, view, pl, g, beat: bool) -> float:
-        w = self.p["achieve"]
-        rules = view.rules
-        card = rules.cards[g]
-        first = pl.tokens.get(g, 0) == 0
-        gain = 0.0
-        for aid in view.achievements:
-            a = rules.achievements[aid]
-            c = a.cond
-            if c == "genre_played" and first and a.arg == card.genre:
-                have = pl.genre_played[a.arg]
-            elif c == "beaten" and beat and a.arg == card.difficulty:
-                have = pl.beaten_diff[a.arg]
-            elif c == "played_unbeaten" and not beat and first:
-                have = pl.played_unbeaten
-            elif c == "rental_played" and first and g in view.rental:
-                have = pl.rental_played
-            elif c == "all_genres" and first and not pl.genre_played[card.genre]:
-                have = sum(1 for x in pl.genre_played if x)
-            else:
-                continue
-            gain += a.points * (1.0 + have) / a.count
-        return w * gain
+        return _ach_delta(self.p["achieve"], view, pl, g, beat)
 
     def tile_values(self, view, pl, future=True) -> list[tuple[int, float]]:
         """(mask of tiles, value) per game the tiles would bring closer to completion;
         a tile's value is the sum over the masks holding it (see :func:`tval`)."""
-        rules = view.rules
-        info = hand_info(pl.tiles)
-        out = []
-        for g, weight in self.targets(view, pl, future):
-            spec = rules.cards[g].spec
-            best, mask = useful_tiles(spec, info)
-            if not mask:
-                continue
-            missing = spec.size - self._wilds(view, pl, g) - best
-            if missing > 0:
-                out.append((mask, weight / missing))
-        return out
+        return _tile_values(view, pl, self.targets(view, pl, future))
 
     def keep_values(self, view, pl) -> list[float]:
         """Value of each tile in hand (how much the best combinations need it)."""
-        rules = view.rules
-        tiles = pl.tiles
-        info = hand_info(tiles)
-        vals = [0.0] * len(tiles)
-        for g, weight in self.targets(view, pl, True):
-            spec = rules.cards[g].spec
-            base = overlap(spec, info)
-            if not base:
-                continue
-            share = weight / max(1, spec.size - base + 1)
-            for i, t in enumerate(tiles):
-                if overlap_without(spec, info, t) < base:
-                    vals[i] += share
-        return vals
+        return _keep_values(view, pl, self.targets(view, pl, True))
 
     # ------------------------------------------------------------------ decisions --
     def on_side(self, view, decision):
@@ -272,82 +181,14 @@ class VGCBot(Bot):
         return opts[int(self.p["side"]) % len(opts)]
 
     def on_take(self, view, decision):
-        pl = self.me(view)
-        tv = self.tile_values(view, pl)
-        best, best_v = decision.options[0], -1e9
-        full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
-        type_best: dict = {}
-        grid = view.grid
-        space_actions = view.space_actions
-        rand = self.rng.random
-        plan = ("none",)
-        grid_tile = self.p["grid_tile"]
-        for space in decision.options:
-            v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
-            ab, aa = 0.0, ("none",)  # no Action
-            for act in space_actions[space]:
-                got = type_best.get(act)
-                if got is None:
-                    got = type_best[act] = self.type_value(view, pl, act)
-                if got[0] > ab:
-                    ab, aa = got
-            v += ab + rand() * 0.01
-            if v > best_v:
-                best, best_v, plan = space, v, aa
-        self._plan = plan  # the Action this tile was taken for
-        return best
+        return _on_take(self, view, decision.options)
 
     def type_value(self, view, pl, act) -> tuple[float, tuple]:
         """(value, action) of the best legal Action of one board Action (Grid choices)."""
-        name, arg = act
-        rp = view.rules.p
-        if name == "money" and pl.ious >= rp["money_iou_limit"] or \
-                name == "wake" and pl.seat in view.reserved:
-            return -1e9, ("none",)
-        if name in ("present", "newsstand"):
-            if name == "present" and (pl.ious >= rp["present_iou_limit"] or not view.store):
-                return -1e9, ("none",)
-            if name == "newsstand" and (pl.dollars < 1 or not view.newsstand):
-                return -1e9, ("none",)
-            best, best_v = ("none",), -1e9
-            for x in (view.store if name == "present" else view.newsstand):
-                v = self.action_value(view, pl, (name, x))
-                if v > best_v:
-                    best, best_v = (name, x), v
-            return best_v, best
-        if name in ("study", "grandparents"):
-            k = min(arg if name == "study" else 1, pl.ious)
-            if name == "study" and k == 0:
-                return -1e9, ("none",)
-            return self.action_value(view, pl, (name, k)), (name, k)
-        return self.action_value(view, pl, (name,)), (name,)
+        return _type_value(self, view, pl, act)
 
     def action_value(self, view, pl, a, space=-1) -> float:
-        p = self.p
-        name = a[0]
-        rules = view.rules
-        limit = rules.p["tile_limit"]
-        room = limit - len(pl.tiles) - pl.ious
-        if name == "planning":
-            return p["tile"] * (2 if room >= 2 else 0.5 + max(room, 0))
-        if name == "money":
-            return self.cash_value(view, pl, 2) - p["iou"] * (1 + (room <= 0)) + \
-                self.iou_ach(view, pl, 1)
-        if name == "present":
-            card = rules.cards[a[1]]
-            v = self.game_value(view, pl, a[1], card) * p["present"] + self.present_ach(view, pl)
-            return v - 3 * p["iou"] * (1 + (room < 3)) + self.iou_ach(view, pl, 3)
-        if name == "wake":
-            return p["wake"] * (1.0 if view.phase == "routine" else 0.0)
-        if name == "study":
-            return a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
-        if name == "grandparents":
-            return self.cash_value(view, pl, 1) + a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
-        if name == "newsstand":
-            return self.mag_value(view, pl, a[1]) + self.cash_value(view, pl, -1)
-        if name == "rental":
-            return self.best_rent(view, pl)[1] * p["rent_act"]
-        return 0.0
+        return _action_value(self, view, pl, a)
 
     def iou_ach(self, view, pl, k) -> float:
         w = self.p["achieve"]
@@ -391,33 +232,7 @@ class VGCBot(Bot):
         return res
 
     def _best_rent(self, view, pl) -> tuple[int, float]:
-        if pl.meeples <= 0:
-            return -1, 0.0
-        rules = view.rules
-        info = hand_info(pl.tiles)
-        best, best_v = -1, 0.0
-        for s, g in enumerate(view.rental):
-            if view.meeple[s] >= 0 or pl.tokens.get(g, 0) == 2:
-                continue
-            cost = rules.p["new_release_rent_cost"] if g in view.card_crystal else \
-                rules.p["rent_cost"]
-            if cost > pl.dollars:
-                continue
-            card = rules.cards[g]
-            spec = card.spec
-            wilds = self._wilds(view, pl, g)
-            missing = max(0, spec.size - wilds - overlap(spec, info))
-            v = self.game_value(view, pl, g, card) / (1 + missing)
-            if spec.play is not None and pl.tokens.get(g, 0) == 0:
-                pm = max(0, 2 - wilds + (1 if pl.tokens.get(g, 0) == 1 else 0)
-                         - overlap(spec.play, info))
-                if pm == 0:
-                    v = max(v, self.p["play"] + (self.p["crystal"] if g in view.card_crystal
-                                                 else 0) + self.ach_delta(view, pl, g, False))
-            v += self.cash_value(view, pl, -cost)
-            if v > best_v:
-                best, best_v = s, v
-        return best, best_v
+        return _best_rent(self, view, pl)
 
     def on_action(self, view, decision):
         plan, self._plan = self._plan, None
@@ -471,46 +286,7 @@ class VGCBot(Bot):
         return best
 
     def on_play(self, view, decision):
-        pl = self.me(view)
-        p = self.p
-        rules = view.rules
-        best, best_v = ("end",), 0.0
-        keep = None
-        for o in decision.options:
-            verb = o[0]
-            if verb == "end":
-                continue
-            if verb == "rent":
-                continue
-            g = o[1]
-            card = rules.cards[g]
-            first = pl.tokens.get(g, 0) == 0
-            v = 0.0
-            if first:
-                v += p["play"] + (p["crystal"] if g in view.card_crystal else 0.0)
-            if verb == "beat":
-                v += p["beat"] * card.score
-            v += self.ach_delta(view, pl, g, verb == "beat")
-            v += len(o[3]) * (p["crystal"] - p["mag"] * 0.5)
-            if verb == "play":
-                # playing prepares a wild for beating later; less so if beatable now
-                v += 0.3 * p["beat"] * card.score
-            if o[2]:
-                if keep is None:
-                    keep = dict(zip(pl.tiles, self.keep_values(view, pl), strict=True))
-                # left-to-right float addition, as sum() did up to 3.11: since 3.12 sum()
-                # of floats is compensated and a near-tie would play differently
-                lost = 0.0
-                for t in o[2]:
-                    lost += keep.get(t, 0.0)
-                v -= 0.15 * lost + 0.05 * len(o[2])
-            if v > best_v:
-                best, best_v = o, v
-        if best[0] == "end" and view.rent_window:
-            slot, v = self.best_rent(view, pl)
-            if slot >= 0 and v >= p["rent_min"] and ("rent", slot) in decision.options:
-                return ("rent", slot)
-        return best
+        return _on_play(self, view, decision.options)
 
 
 def tval(values: list[tuple[int, float]], t: int) -> float:
@@ -520,6 +296,323 @@ def tval(values: list[tuple[int, float]], t: int) -> float:
             if mask >> t & 1:
                 v += share
     return v
+
+
+# The hottest bodies of VGCBot as module functions (the methods call them), so that the
+# compiled build can type their locals (strategies/vgc.pxd); the arithmetic is the same.
+def _memo(bot, view) -> dict:
+    """VGCBot.memo: a cache that lives for one decision (one view)."""
+    if bot._mview is not view:
+        bot._mview = view
+        memo = bot._memo = {}
+        pl = view.players[view.me]
+        # what game values and targets depend on; a longer-lived cache is keyed on it
+        core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
+                len(view.achievements), len(pl.presents))
+        memo["core"] = core
+        memo["full"] = (core, len(view.card_crystal), pl.meeples, pl.dollars > 0,
+                        tuple(view.meeple))
+        if bot._week[0] != view.week:
+            bot._week = (view.week, {})
+        return memo
+    return bot._memo
+
+
+def _game_value(bot, view, pl, g, card):
+    """VGCBot.game_value: one dict of game values per state of what they depend on."""
+    m = _memo(bot, view)
+    values = m.get("gv")
+    if values is None:
+        values = m["gv"] = bot._week[1].setdefault(("gv", m["core"]), {})
+    key = (g, g in view.card_crystal)
+    v = values.get(key)
+    if v is None:
+        v = values[key] = _value_of_game(bot, view, pl, g, card)
+    return v
+
+
+def _value_of_game(bot, view, pl, g, card):
+    p = bot.p
+    v = p["beat"] * card.score
+    if pl.tokens.get(g, 0) == 0:
+        v += p["play"]
+        if g in view.card_crystal:
+            v += p["crystal"]
+    return v + _ach_cached(bot, view, pl, g, True)
+
+
+def _ach_cached(bot, view, pl, g, beat):
+    """VGCBot.ach_delta: Achievement progress, cached per state of what it depends on."""
+    p = bot.p
+    if not p["achieve"] or not view.achievements:
+        return 0.0
+    m = _memo(bot, view)
+    deltas = m.get("ach")
+    if deltas is None:
+        deltas = m["ach"] = bot._week[1].setdefault(("ach", m["core"]), {})
+    key = (g, beat)
+    v = deltas.get(key)
+    if v is None:
+        v = deltas[key] = _ach_delta(p["achieve"], view, pl, g, beat)
+    return v
+
+
+def _on_take(bot, view, options):
+    pl = view.players[view.me]
+    tv = bot.tile_values(view, pl)
+    best, best_v = options[0], -1e9
+    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    type_best: dict = {}
+    grid = view.grid
+    space_actions = view.space_actions
+    rand = bot.rng.random
+    plan = ("none",)
+    grid_tile = bot.p["grid_tile"]
+    for space in options:
+        v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
+        ab, aa = 0.0, ("none",)  # no Action
+        for act in space_actions[space]:
+            got = type_best.get(act)
+            if got is None:
+                got = type_best[act] = _type_value(bot, view, pl, act)
+            if got[0] > ab:
+                ab, aa = got
+        v += ab + rand() * 0.01
+        if v > best_v:
+            best, best_v, plan = space, v, aa
+    bot._plan = plan  # the Action this tile was taken for
+    return best
+
+
+def _type_value(bot, view, pl, act):
+    name, arg = act
+    rp = view.rules.p
+    if name == "money" and pl.ious >= rp["money_iou_limit"] or \
+            name == "wake" and pl.seat in view.reserved:
+        return -1e9, ("none",)
+    if name in ("present", "newsstand"):
+        if name == "present" and (pl.ious >= rp["present_iou_limit"] or not view.store):
+            return -1e9, ("none",)
+        if name == "newsstand" and (pl.dollars < 1 or not view.newsstand):
+            return -1e9, ("none",)
+        best, best_v = ("none",), -1e9
+        for x in (view.store if name == "present" else view.newsstand):
+            v = _action_value(bot, view, pl, (name, x))
+            if v > best_v:
+                best, best_v = (name, x), v
+        return best_v, best
+    if name in ("study", "grandparents"):
+        k = min(arg if name == "study" else 1, pl.ious)
+        if name == "study" and k == 0:
+            return -1e9, ("none",)
+        return _action_value(bot, view, pl, (name, k)), (name, k)
+    return _action_value(bot, view, pl, (name,)), (name,)
+
+
+def _action_value(bot, view, pl, a):
+    p = bot.p
+    name = a[0]
+    rules = view.rules
+    limit = rules.p["tile_limit"]
+    room = limit - len(pl.tiles) - pl.ious
+    if name == "planning":
+        return p["tile"] * (2 if room >= 2 else 0.5 + max(room, 0))
+    if name == "money":
+        return _cash_value(p, view, pl, 2) - p["iou"] * (1 + (room <= 0)) + \
+            bot.iou_ach(view, pl, 1)
+    if name == "present":
+        card = rules.cards[a[1]]
+        v = _game_value(bot, view, pl, a[1], card) * p["present"] + bot.present_ach(view, pl)
+        return v - 3 * p["iou"] * (1 + (room < 3)) + bot.iou_ach(view, pl, 3)
+    if name == "wake":
+        return p["wake"] * (1.0 if view.phase == "routine" else 0.0)
+    if name == "study":
+        return a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
+    if name == "grandparents":
+        return _cash_value(p, view, pl, 1) + a[1] * p["iou"] * (1.2 if room <= 1 else 0.8)
+    if name == "newsstand":
+        return bot.mag_value(view, pl, a[1]) + _cash_value(p, view, pl, -1)
+    if name == "rental":
+        return bot.best_rent(view, pl)[1] * p["rent_act"]
+    return 0.0
+
+
+def _on_play(bot, view, options):
+    pl = view.players[view.me]
+    p = bot.p
+    rules = view.rules
+    best, best_v = ("end",), 0.0
+    keep = None
+    for o in options:
+        verb = o[0]
+        if verb == "end":
+            continue
+        if verb == "rent":
+            continue
+        g = o[1]
+        card = rules.cards[g]
+        first = pl.tokens.get(g, 0) == 0
+        v = 0.0
+        if first:
+            v += p["play"] + (p["crystal"] if g in view.card_crystal else 0.0)
+        if verb == "beat":
+            v += p["beat"] * card.score
+        v += _ach_cached(bot, view, pl, g, verb == "beat")
+        v += len(o[3]) * (p["crystal"] - p["mag"] * 0.5)
+        if verb == "play":
+            # playing prepares a wild for beating later; less so if beatable now
+            v += 0.3 * p["beat"] * card.score
+        if o[2]:
+            if keep is None:
+                keep = dict(zip(pl.tiles, bot.keep_values(view, pl), strict=True))
+            # left-to-right float addition, as sum() did up to 3.11: since 3.12 sum()
+            # of floats is compensated and a near-tie would play differently
+            lost = 0.0
+            for t in o[2]:
+                lost += keep.get(t, 0.0)
+            v -= 0.15 * lost + 0.05 * len(o[2])
+        if v > best_v:
+            best, best_v = o, v
+    if best[0] == "end" and view.rent_window:
+        slot, v = bot.best_rent(view, pl)
+        if slot >= 0 and v >= p["rent_min"] and ("rent", slot) in options:
+            return ("rent", slot)
+    return best
+
+
+def _cash_value(p, view, pl, k) -> float:
+    weeks_left = view.rules.p["weeks"] - view.week + 1
+    need = p["cash"] * max(1, weeks_left)
+    have = pl.dollars
+    surplus = p["surplus"]
+    return p["dollar"] * (_purse(have + k, need, surplus) - _purse(have, need, surplus))
+
+
+def _ach_delta(w, view, pl, g, beat) -> float:
+    """Achievement progress of a first token (or a flip, ``beat``) on game ``g``, times
+    the weight ``w``."""
+    rules = view.rules
+    card = rules.cards[g]
+    first = pl.tokens.get(g, 0) == 0
+    achievements = rules.achievements
+    genre_played = pl.genre_played
+    gain = 0.0
+    for aid in view.achievements:
+        a = achievements[aid]
+        c = a.cond
+        if c == "genre_played" and first and a.arg == card.genre:
+            have = genre_played[a.arg]
+        elif c == "beaten" and beat and a.arg == card.difficulty:
+            have = pl.beaten_diff[a.arg]
+        elif c == "played_unbeaten" and not beat and first:
+            have = pl.played_unbeaten
+        elif c == "rental_played" and first and g in view.rental:
+            have = pl.rental_played
+        elif c == "all_genres" and first and not genre_played[card.genre]:
+            have = 0
+            for x in genre_played:
+                if x:
+                    have += 1
+        else:
+            continue
+        gain += a.points * (1.0 + have) / a.count
+    return w * gain
+
+
+def _wilds(view, pl, card_id) -> int:
+    """Wilds the player has for a game: a Played token on it, and each Magazine of its
+    genre that still holds its Crystal."""
+    rules = view.rules
+    genre = rules.cards[card_id].genre
+    w = 1 if pl.tokens.get(card_id, 0) == 1 else 0
+    mags = pl.mags
+    if not mags:
+        return w
+    mc = view.mag_crystal
+    magazines = rules.magazines
+    for m in mags:
+        if mc.get(m, -1) >= 0 and genre in magazines[m]:
+            w += 1
+    return w
+
+
+def _tile_values(view, pl, targets) -> list[tuple[int, float]]:
+    cards = view.rules.cards
+    info = hand_info(pl.tiles)
+    out = []
+    for g, weight in targets:
+        spec = cards[g].spec
+        best, mask = useful_tiles(spec, info)
+        if not mask:
+            continue
+        missing = spec.size - _wilds(view, pl, g) - best
+        if missing > 0:
+            out.append((mask, weight / missing))
+    return out
+
+
+def _keep_values(view, pl, targets) -> list[float]:
+    cards = view.rules.cards
+    tiles = pl.tiles
+    info = hand_info(tiles)
+    n = len(tiles)
+    vals = [0.0] * n
+    for g, weight in targets:
+        spec = cards[g].spec
+        base = overlap(spec, info)
+        if not base:
+            continue
+        share = weight / max(1, spec.size - base + 1)
+        for i in range(n):
+            if overlap_without(spec, info, tiles[i]) < base:
+                vals[i] += share
+    return vals
+
+
+def _best_rent(bot, view, pl) -> tuple[int, float]:
+    """(slot, value) of the best rentable game now, or (-1, 0)."""
+    if pl.meeples <= 0:
+        return -1, 0.0
+    rules = view.rules
+    rp = rules.p
+    cards = rules.cards
+    new_cost, old_cost = rp["new_release_rent_cost"], rp["rent_cost"]
+    tokens = pl.tokens
+    dollars = pl.dollars
+    meeple = view.meeple
+    crystal = view.card_crystal
+    info = hand_info(pl.tiles)
+    cash: dict = {}  # cost -> cash_value of paying it (the same for every game)
+    best, best_v = -1, 0.0
+    s = -1
+    for g in view.rental:
+        s += 1
+        if meeple[s] >= 0:
+            continue
+        token = tokens.get(g, 0)
+        if token == 2:
+            continue
+        cost = new_cost if g in crystal else old_cost
+        if cost > dollars:
+            continue
+        card = cards[g]
+        spec = card.spec
+        wilds = _wilds(view, pl, g)
+        missing = max(0, spec.size - wilds - overlap(spec, info))
+        v = _game_value(bot, view, pl, g, card) / (1 + missing)
+        if spec.play is not None and token == 0:
+            pm = max(0, 2 - wilds - overlap(spec.play, info))
+            if pm == 0:
+                p = bot.p
+                v = max(v, p["play"] + (p["crystal"] if g in crystal else 0)
+                        + _ach_cached(bot, view, pl, g, False))
+        paid = cash.get(cost)
+        if paid is None:
+            paid = cash[cost] = bot.cash_value(view, pl, -cost)
+        v += paid
+        if v > best_v:
+            best, best_v = s, v
+    return best, best_v
 
 
 class Beater(VGCBot):

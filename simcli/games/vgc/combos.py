@@ -27,6 +27,8 @@ N_NUMBERS = 10
 
 NUM = tuple(t // N_SUITS for t in range(50))
 SUIT = tuple(t % N_SUITS for t in range(50))
+#: bits set in each numbers mask (every mask over the 10 numbers is below 1024)
+POPCOUNT = tuple(m.bit_count() for m in range(1024))
 
 
 def tile(number: int, suit: int) -> int:
@@ -119,11 +121,12 @@ def hand_info(hand) -> tuple[int, list[int], list[int]]:
     counts = [0] * N_NUMBERS
     suits = [0] * N_SUITS
     for t in hand:
-        n = NUM[t]
+        n = t // 5  # NUM[t] and SUIT[t] (N_SUITS = 5), as C integers when compiled
+        s = t % 5
         b = 1 << n
         numask |= b
         counts[n] += 1
-        suits[SUIT[t]] |= b
+        suits[s] |= b
     return numask, counts, suits
 
 
@@ -144,13 +147,14 @@ def run_info(spec: Spec, mask: int) -> tuple[int, int]:
     raise it), cached per spec and mask (at most 1024 entries)."""
     got = spec.run_cache.get(mask)
     if got is None:
+        m = mask
         best, useful = 0, 0
         for run in spec.runs:
-            c = (run & mask).bit_count()
+            c = POPCOUNT[run & m]
             if c > best:
-                best, useful = c, run & ~mask
+                best, useful = c, run & ~m
             elif c == best:
-                useful |= run & ~mask
+                useful |= run & ~m
         if best >= spec.size:
             useful = 0
         got = spec.run_cache[mask] = (best, useful)
@@ -173,21 +177,24 @@ def overlap(spec: Spec, info) -> int:
         return best
     if kind == "color":
         for sm in suits:
-            c = sm.bit_count()
+            c = POPCOUNT[sm]
             if c > best:
                 best = c
-        return min(spec.size, best)
+        size = spec.size
+        return min(size, best)
     if kind == "equal":
+        size = spec.size
         if spec.eq_number >= 0:
-            return min(spec.size, counts[spec.eq_number])
-        return min(spec.size, max(counts))
+            return min(size, counts[spec.eq_number])
+        return min(size, max(counts))
     return _pairs_overlap(kind, counts)
 
 
 def overlap_without(spec: Spec, info, t: int) -> int:
     """``overlap`` of the hand without its tile ``t`` (cheaper than a new hand_info)."""
     numask, counts, suits = info
-    n, s = NUM[t], SUIT[t]
+    n = t // 5  # NUM[t] and SUIT[t] (N_SUITS = 5), as C integers when compiled
+    s = t % 5
     kind = spec.kind
     if kind == "sequence":
         return run_info(spec, numask if counts[n] > 1 else numask & ~(1 << n))[0]
@@ -204,16 +211,18 @@ def overlap_without(spec: Spec, info, t: int) -> int:
     if kind == "color":
         best = 0
         for x, sm in enumerate(suits):
-            c = sm.bit_count() - (x == s)
+            c = POPCOUNT[sm] - (x == s)
             if c > best:
                 best = c
-        return min(spec.size, best)
+        size = spec.size
+        return min(size, best)
     counts = list(counts)
     counts[n] -= 1
     if kind == "equal":
+        size = spec.size
         if spec.eq_number >= 0:
-            return min(spec.size, counts[spec.eq_number])
-        return min(spec.size, max(counts))
+            return min(size, counts[spec.eq_number])
+        return min(size, max(counts))
     return _pairs_overlap(kind, counts)
 
 
@@ -226,7 +235,10 @@ def useful_tiles(spec: Spec, info) -> tuple[int, int]:
         return best, NUMS_TILES[nums]
     if kind == "colorseq":
         infos = [run_info(spec, sm) for sm in suits]
-        best = max(i[0] for i in infos)
+        best = 0
+        for got in infos:  # max over the suits
+            if got[0] > best:
+                best = got[0]
         if best >= size:
             return best, 0
         mask = 0
@@ -239,9 +251,11 @@ def useful_tiles(spec: Spec, info) -> tuple[int, int]:
         return best, 0
     mask = 0
     if kind == "color":
-        full = sum(1 << n for n in range(spec.lo, spec.hi + 1))
+        full = 0
+        for n in range(spec.lo, spec.hi + 1):
+            full |= 1 << n
         for s in range(N_SUITS):
-            if suits[s].bit_count() == best:
+            if POPCOUNT[suits[s]] == best:
                 mask |= SUIT_NUMS_TILES[s][full & ~suits[s]]
         return best, mask
     if kind == "equal":

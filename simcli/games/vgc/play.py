@@ -41,7 +41,8 @@ def game_options(state: State, pl: PlayerState, card_id: int, info=None) -> list
             combos = find_combos(spec.play, hand, 2 - m, info, ov)
             if combos:
                 for ms in combinations(mags, m):
-                    out.extend(("play", card_id, c, ms) for c in combos)
+                    for c in combos:
+                        out.append(("play", card_id, c, ms))
     need = spec.size - (1 if token == 1 else 0)
     ov = overlap(spec, info)
     for m in range(min(len(mags), need) + 1):
@@ -50,7 +51,8 @@ def game_options(state: State, pl: PlayerState, card_id: int, info=None) -> list
         combos = find_combos(spec, hand, need - m, info, ov)
         if combos:
             for ms in combinations(mags, m):
-                out.extend(("beat", card_id, c, ms) for c in combos)
+                for c in combos:
+                    out.append(("beat", card_id, c, ms))
     return out
 
 
@@ -70,7 +72,8 @@ def rentable(state: State, pl: PlayerState) -> list[int]:
 
 def play_options(state: State, pl: PlayerState) -> tuple:
     opts: list[tuple] = [("end",)]
-    opts.extend(("rent", s) for s in rentable(state, pl))
+    for s in rentable(state, pl):
+        opts.append(("rent", s))
     info = hand_info(pl.tiles)
     for g in accessible(state, pl):
         opts.extend(game_options(state, pl, g, info))

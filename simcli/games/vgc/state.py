@@ -136,11 +136,14 @@ class State:
         new.rng = rng
         new.players = []
         for pl in self.players:
-            q = copy.copy(pl)
+            # a new PlayerState with every slot set (lists and dicts copied); not
+            # copy.copy, which goes through pickling's reduce for the compiled class
+            q = PlayerState.__new__(PlayerState)
             for name in PlayerState.__slots__:
                 value = getattr(pl, name)
                 if isinstance(value, list | dict):
-                    setattr(q, name, copy.copy(value))
+                    value = copy.copy(value)
+                setattr(q, name, value)
             new.players.append(q)
         return new
 
