@@ -110,6 +110,9 @@ class SearchBot(Bot):
         "propose": "",         # candidates: "" = every option; "mix" = the choices of the
                                # game's default-mix heuristics (plus the base's); or names
                                # joined by "+": only those options race (no screening)
+        "propose_eval": 0,     # with ``propose``: also race this many other options, those
+                               # the game's evaluation rates best one move ahead (each
+                               # option played on one copy and scored there, no rollout)
         "screen": 6,           # options kept after screening a longer list (+ the base's)
         "screen_rollouts": 2,  # paired rollouts per option when screening
         "recheck": 16,         # fresh paired rollouts of leader vs base at most
@@ -136,7 +139,8 @@ class SearchBot(Bot):
                                # (scaled into -1..1): a steadier signal than wins alone
     }
     ranges = {"rollouts": (0, None), "batch": (1, None), "screen": (1, None),
-              "screen_rollouts": (1, None), "recheck": (0, None), "max_options": (0, None),
+              "screen_rollouts": (1, None), "propose_eval": (0, None), "recheck": (0, None),
+              "max_options": (0, None),
               "max_decisions": (0, None), "skip": (0, None), "share": (0.0, 1.0),
               "horizon": (-1, None), "rounds": (0, None), "same_stop": (0, None),
               "drop_z": (0.0, None), "z": (0.0, None), "place_weight": (0.0, None),
@@ -188,7 +192,13 @@ class SearchBot(Bot):
             if "search" in names:
                 raise ValueError("search cannot propose its own candidates")
             makers = [resolve(name, x) for x in names]
-        self.proposers = [f(game, player, random.Random(rng.getrandbits(64))) for f in makers]
+        # the proposers' seeds are drawn here whether or not they play (a game is the
+        # same either way); where ``propose`` comes from defaults that hold only at some
+        # table sizes, ``bind_sampler`` builds their bots once it knows the table's
+        self._makers = [(f, rng.getrandbits(64)) for f in makers]
+        self.proposers: list = []
+        if "propose" in self.named or name not in DEFAULTS_ROWS:
+            self._build_proposers()
         self._cutoffs()
         self.cut = 0
         self.sampler = None
@@ -214,17 +224,18 @@ class SearchBot(Bot):
         self.sampler = sampler
         rows = DEFAULTS_ROWS.get(self.game.name)
         evaluate = getattr(self.game, "evaluate", None)
-        if rows is None or evaluate is None:
-            return
         # the table size, from a copy (sampler(0) draws no random number)
-        if len(evaluate(sampler(0))) in rows:
-            return
-        for key in GAME_DEFAULTS.get(self.game.name, {}):
-            if key not in self.named:
-                self.p[key] = self.params[key]
-        if not self.p["propose"]:
-            self.proposers = []
-        self._cutoffs()
+        if rows is not None and evaluate is not None and len(evaluate(sampler(0))) not in rows:
+            for key in GAME_DEFAULTS.get(self.game.name, {}):
+                if key not in self.named:
+                    self.p[key] = self.params[key]
+            self._cutoffs()
+        self._build_proposers()
+
+    def _build_proposers(self) -> None:
+        if self.p["propose"] and not self.proposers:
+            game, player = self.game, self.player
+            self.proposers = [f(game, player, random.Random(seed)) for f, seed in self._makers]
 
     # ------------------------------------------------------------------ choose
     def choose(self, view, decision):
@@ -245,6 +256,8 @@ class SearchBot(Bot):
                 a = bot.choose(view, decision)
                 if a not in cands:
                     cands.append(a)
+            if self.p["propose_eval"] and len(options) > len(cands):
+                cands += self._eval_screen([a for a in options if a not in cands])
             if len(cands) < 2:
                 return a0
             options = tuple(cands)
@@ -254,6 +267,26 @@ class SearchBot(Bot):
             return a0
         self.departed += 1
         return best
+
+    def _eval_screen(self, rest) -> list:
+        """The ``propose_eval`` options of ``rest`` the game's evaluation rates best just
+        after each is played on one determinized copy (ties: the earlier option)."""
+        game = self.game
+        evaluate = getattr(game, "evaluate", None)
+        if evaluate is None:
+            return []
+        sampler = self.sampler
+        sampler.fresh()
+        copy = sampler(0)
+        copy.log = None
+        clone, apply = game.clone, game.apply
+        scored = []
+        for i, a in enumerate(rest):
+            state = clone(copy)
+            apply(state, a)
+            scored.append((-self._estimate(evaluate(state)), i, a))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [a for _, _, a in scored[:self.p["propose_eval"]]]
 
     def _race(self, options, a0):
         """Screening, then a paired race against ``a0`` on common random numbers."""
