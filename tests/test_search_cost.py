@@ -14,10 +14,10 @@ from strategies.search import SearchBot
 
 @pytest.mark.parametrize("n", [1, 3, 4])
 def test_class89_builds_its_default_proposers_only_at_the_table_size_they_play(n):
-    """class89's default ``propose=mix`` holds at 4 players only: at 3 players and solo
-    its proposer bots are never built (their seeds are still drawn, so a game is the same
-    either way), at 4 players one per distinct default-mix strategy, after the sampler
-    says the table size."""
+    """class89's default ``propose=mix`` holds at 4 and 3 players: solo, where the generic
+    defaults play, its proposer bots are never built (their seeds are still drawn, so a
+    game is the same either way); at 3 and 4 players one per distinct default-mix
+    strategy, after the sampler says the table size."""
     g = get_game("class89")
     mix = default_mix("class89")
     made: list[int] = []
@@ -37,7 +37,7 @@ def test_class89_builds_its_default_proposers_only_at_the_table_size_they_play(n
     rules = g.make_rules(g.default_data(), n)
     state = g.setup(n, rules, random.Random(3))
     bot.bind_sampler(make_sampler(g, state, 0, random.Random(4)))
-    want = len(mix) if n == 4 else 0
+    want = len(mix) if n in (3, 4) else 0   # 3 players: their own propose=mix defaults
     assert len(bot.proposers) == want and made == [0] * (1 + want)
     # the same seeds whether or not the proposers are built: the bot's RNG has advanced
     # by the same draws at every table size
@@ -109,10 +109,9 @@ def test_eval_screen_ranks_by_the_evaluation_one_move_ahead():
     got = bot._eval_screen(list(d.options))
     twin = make_sampler(g, state, d.player, random.Random(9))
     twin.fresh()
-    copy = twin(0)
     values = []
     for a in d.options:
-        s = g.clone(copy)
+        s = twin(0)
         g.apply(s, a)
         values.append(bot._estimate(g.evaluate(s)))
     order = sorted(range(len(d.options)), key=lambda i: (-values[i], i))
