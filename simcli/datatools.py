@@ -232,12 +232,18 @@ def strategy_params_text(cls, game: str | None = None) -> str:
     #: table sizes the per-game defaults hold at (class89 search: 4 players only)
     rows = getattr(cls, "game_params_rows", {}).get(game)
     where = "/".join(str(r) for r in rows) if rows else ""
+    #: other table sizes' own defaults (class89 search at 3 players)
+    at = sorted(getattr(cls, "game_params_at", {}).get(game, {}).items(), reverse=True)
     parts = []
     for key, value in defaults.items():
         text = f"{key}={value}"
-        if where and key in per_game:
+        elsewhere = [(r, o[key]) for r, o in at if key in o]
+        if where and (key in per_game or elsewhere):
             generic = cls.params.get(key)
-            text += f" at {where} players, else {generic if generic != '' else '(none)'}"
+            shown = [f"{value} at {where} players"] if key in per_game else []
+            shown += [f"{v if v != '' else '(none)'} at {r} players" for r, v in elsewhere]
+            text = (f"{key}={', '.join(shown)}, "
+                    f"else {generic if generic != '' else '(none)'}")
         if key in ranges:
             low, high = ranges[key]
             text += f" ({'' if low is None else low}..{'' if high is None else high})"

@@ -6,11 +6,14 @@ would play, then scores the options by rollouts on copies from the runner's samp
 *same* rollout seeds (common random numbers), so options are compared by paired
 differences, one per copy:
 
-1. **Candidates.** By default every option. With ``propose`` (class89's default at 4
-   players: ``mix``) only the base's choice and the choices the named heuristics (``mix``: the
-   game's default mix) would make here race, and a decision where they all agree is the
-   base's without a rollout: class89's ~28 placements cost 56 screening rollouts, while
-   its four heuristics disagree on two to four options. Otherwise, **screening** (long
+1. **Candidates.** By default every option. With ``propose`` (the default of vgc, Love
+   Battle and class89 at 3 and 4 players: ``mix``) only the base's choice and the choices the named
+   heuristics (``mix``: the game's default mix) would make here race, and a decision where
+   they all agree is the base's without a rollout: class89's ~28 placements cost 56
+   screening rollouts, while its four heuristics disagree on two to four options. With
+   ``propose_eval=k`` (class89 at 3 players: 2) the k other options the game's
+   evaluation rates best one move ahead (each played on the same copy and scored there,
+   no rollout) race too: what no heuristic proposes. Otherwise, **screening** (long
    option lists): ``screen_rollouts`` paired rollouts per option, then only the
    ``screen`` best options (and the base's choice, always) stay.
 2. **Racing** against the base's choice: batches of ``batch`` copies; an option whose
@@ -57,21 +60,31 @@ from strategies import Bot, default_mix, resolve
 #: per game, the defaults of parameters a spec does not name (measured: README's search
 #: section): the rollout ``horizon`` (or, class89, the ``rounds`` cut-off) before the
 #: game's evaluation scores the state (a game not named here plays its rollouts to the
-#: end), the candidates (class89: ``propose=mix``, the heuristics' own choices instead of
-#: screening ~28 placements) and, where cut-off rollouts made it affordable to spend
-#: less, the ``rollouts`` and ``recheck`` budgets
+#: end), the candidates (vgc, Love Battle and class89: ``propose=mix``, the heuristics' own choices
+#: instead of screening every option) and, where cut-off rollouts made it affordable to
+#: spend less, the ``rollouts`` and ``recheck`` budgets
 GAME_DEFAULTS: dict[str, dict] = {
-    "vghs": {"horizon": 30},
-    "vgc": {"horizon": 20, "rollouts": 16, "recheck": 8},
+    "vghs": {"horizon": 30, "rollouts": 24, "recheck": 10},
+    "vgc": {"propose": "mix", "horizon": 20, "rollouts": 16, "recheck": 8},
     "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
-    "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
+    "lovebattle": {"propose": "mix", "horizon": 30, "rollouts": 24, "recheck": 10},
 }
 
 #: where a game's defaults hold only at some table sizes: the numbers of result rows
 #: (seats, plus Ed in a class89 solo game) they were measured at. class89's measured as
-#: strong as full rollouts at 4 players but weaker at 3 and solo, where the generic
-#: defaults play (README's search section)
+#: strong as full rollouts at 4 players but weaker at 3 and solo (README's search section)
 DEFAULTS_ROWS: dict[str, tuple[int, ...]] = {"class89": (4,)}
+
+#: per game and table size outside ``DEFAULTS_ROWS`` (result rows), the defaults that
+#: play there instead (the other parameters: the generic ones; a table size not named
+#: here plays the generic defaults: class89 solo, where every cheaper variant measured
+#: weaker). A ``propose`` here must be the game's default one or "" (its proposers'
+#: seeds are drawn before the table size is known). class89 at 3 players: the 4-player
+#: defaults plus the two options its evaluation rates best one move ahead
+ROWS_DEFAULTS: dict[str, dict[int, dict]] = {
+    "class89": {3: {"propose": "mix", "propose_eval": 2, "rounds": 1, "rollouts": 16,
+                    "recheck": 8}},
+}
 
 #: decisions searched by default: the balance levers of each shipped game
 DEFAULT_KINDS = {
@@ -110,6 +123,9 @@ class SearchBot(Bot):
         "propose": "",         # candidates: "" = every option; "mix" = the choices of the
                                # game's default-mix heuristics (plus the base's); or names
                                # joined by "+": only those options race (no screening)
+        "propose_eval": 0,     # with ``propose``: also race this many other options, those
+                               # the game's evaluation rates best one move ahead (each
+                               # option played on one copy and scored there, no rollout)
         "screen": 6,           # options kept after screening a longer list (+ the base's)
         "screen_rollouts": 2,  # paired rollouts per option when screening
         "recheck": 16,         # fresh paired rollouts of leader vs base at most
@@ -136,7 +152,8 @@ class SearchBot(Bot):
                                # (scaled into -1..1): a steadier signal than wins alone
     }
     ranges = {"rollouts": (0, None), "batch": (1, None), "screen": (1, None),
-              "screen_rollouts": (1, None), "recheck": (0, None), "max_options": (0, None),
+              "screen_rollouts": (1, None), "propose_eval": (0, None), "recheck": (0, None),
+              "max_options": (0, None),
               "max_decisions": (0, None), "skip": (0, None), "share": (0.0, 1.0),
               "horizon": (-1, None), "rounds": (0, None), "same_stop": (0, None),
               "drop_z": (0.0, None), "z": (0.0, None), "place_weight": (0.0, None),
@@ -145,6 +162,7 @@ class SearchBot(Bot):
     #: what ``simcli strategies GAME`` lists as this game's defaults
     game_params = GAME_DEFAULTS
     game_params_rows = DEFAULTS_ROWS
+    game_params_at = ROWS_DEFAULTS
 
     def __init__(self, game, player, rng, *, models=None, **params):
         """``models``: optional ``(base_factory, [factory per seat])`` for the rollouts
@@ -188,7 +206,13 @@ class SearchBot(Bot):
             if "search" in names:
                 raise ValueError("search cannot propose its own candidates")
             makers = [resolve(name, x) for x in names]
-        self.proposers = [f(game, player, random.Random(rng.getrandbits(64))) for f in makers]
+        # the proposers' seeds are drawn here whether or not they play (a game is the
+        # same either way); where ``propose`` comes from defaults that hold only at some
+        # table sizes, ``bind_sampler`` builds their bots once it knows the table's
+        self._makers = [(f, rng.getrandbits(64)) for f in makers]
+        self.proposers: list = []
+        if "propose" in self.named or name not in DEFAULTS_ROWS:
+            self._build_proposers()
         self._cutoffs()
         self.cut = 0
         self.sampler = None
@@ -214,17 +238,24 @@ class SearchBot(Bot):
         self.sampler = sampler
         rows = DEFAULTS_ROWS.get(self.game.name)
         evaluate = getattr(self.game, "evaluate", None)
-        if rows is None or evaluate is None:
-            return
         # the table size, from a copy (sampler(0) draws no random number)
-        if len(evaluate(sampler(0))) in rows:
-            return
-        for key in GAME_DEFAULTS.get(self.game.name, {}):
-            if key not in self.named:
-                self.p[key] = self.params[key]
-        if not self.p["propose"]:
-            self.proposers = []
-        self._cutoffs()
+        if rows is not None and evaluate is not None:
+            n = len(evaluate(sampler(0)))
+            if n not in rows:
+                there = ROWS_DEFAULTS.get(self.game.name, {}).get(n, {})
+                for key in GAME_DEFAULTS.get(self.game.name, {}):
+                    if key not in self.named:
+                        self.p[key] = self.params[key]
+                for key, value in there.items():
+                    if key not in self.named:
+                        self.p[key] = value
+                self._cutoffs()
+        self._build_proposers()
+
+    def _build_proposers(self) -> None:
+        if self.p["propose"] and not self.proposers:
+            game, player = self.game, self.player
+            self.proposers = [f(game, player, random.Random(seed)) for f, seed in self._makers]
 
     # ------------------------------------------------------------------ choose
     def choose(self, view, decision):
@@ -245,6 +276,8 @@ class SearchBot(Bot):
                 a = bot.choose(view, decision)
                 if a not in cands:
                     cands.append(a)
+            if self.p["propose_eval"] and len(options) > len(cands):
+                cands += self._eval_screen([a for a in options if a not in cands])
             if len(cands) < 2:
                 return a0
             options = tuple(cands)
@@ -254,6 +287,25 @@ class SearchBot(Bot):
             return a0
         self.departed += 1
         return best
+
+    def _eval_screen(self, rest) -> list:
+        """The ``propose_eval`` options of ``rest`` the game's evaluation rates best just
+        after each is played on the same determinized copy (ties: the earlier option)."""
+        game = self.game
+        evaluate = getattr(game, "evaluate", None)
+        if evaluate is None:
+            return []
+        sampler = self.sampler
+        sampler.fresh()
+        apply = game.apply
+        scored = []
+        for i, a in enumerate(rest):
+            state = sampler(0)      # the same copy for every option
+            state.log = None
+            apply(state, a)
+            scored.append((-self._estimate(evaluate(state)), i, a))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [a for _, _, a in scored[:self.p["propose_eval"]]]
 
     def _race(self, options, a0):
         """Screening, then a paired race against ``a0`` on common random numbers."""

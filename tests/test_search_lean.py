@@ -243,10 +243,12 @@ def test_strategies_lists_the_search_defaults_each_game_plays():
     assert "rollouts=16" in vgc and "horizon=20" in vgc and "rollouts=40" not in vgc
     c89 = search_row("class89")
     assert "propose=mix" in c89 and "rounds=1" in c89 and "rollouts=16" in c89
-    # class89's defaults hold at 4 players only (DEFAULTS_ROWS): the listing says so
+    # class89's defaults hold at 4 players (DEFAULTS_ROWS), 3 players have their own
+    # (ROWS_DEFAULTS), solo plays the generic ones: the listing says so
     flat = " ".join(c89.split())
-    assert "rollouts=16 at 4 players, else 40" in flat, flat
-    assert "propose=mix at 4 players, else (none)" in flat, flat
+    assert "rollouts=16 at 4 players, 16 at 3 players, else 40" in flat, flat
+    assert "propose=mix at 4 players, mix at 3 players, else (none)" in flat, flat
+    assert "propose_eval=2 at 3 players, else 0" in flat, flat
     assert " at 4 players" not in " ".join(vgc.split())
 
 
@@ -375,8 +377,9 @@ def test_collect_at_epochs_samples_each_rounds_start():
 @pytest.mark.parametrize("n", [1, 3, 4])
 def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
     """class89's defaults (proposed candidates, rounds=1, smaller budgets) were measured
-    at 4 players; at 3 players and solo the generic defaults play, unless named."""
-    from strategies.search import DEFAULTS_ROWS, GAME_DEFAULTS
+    at 4 players; 3 players play their own (the same plus ``propose_eval=2``), solo the
+    generic defaults, unless named."""
+    from strategies.search import DEFAULTS_ROWS, GAME_DEFAULTS, ROWS_DEFAULTS
 
     g = get_game("class89")
     mix = default_mix("class89")
@@ -391,9 +394,13 @@ def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
         play_game(g, n, g.make_rules(g.default_data(), n), seats, 5)
         bot = made[0]
         rows = n + (n == 1)
-        for key, value in GAME_DEFAULTS["class89"].items():
-            want = named.get(key, value if rows in DEFAULTS_ROWS["class89"]
-                             else SearchBot.params[key])
-            assert bot.p[key] == want, (n, spec, key)
-        assert bool(bot.proposers) == (rows == 4)
+        there = ROWS_DEFAULTS["class89"].get(rows, {})
+        for key in {*GAME_DEFAULTS["class89"], *there}:
+            if rows in DEFAULTS_ROWS["class89"]:
+                default = GAME_DEFAULTS["class89"].get(key, SearchBot.params[key])
+            else:
+                default = there.get(key, SearchBot.params[key])
+            assert bot.p[key] == named.get(key, default), (n, spec, key)
+        assert bool(bot.proposers) == (rows in (3, 4))
+        assert bot.p["propose_eval"] == (2 if rows == 3 else 0)
         assert bot.rounds == bot.p["rounds"] and (bot.evaluate is not None) == bool(bot.rounds)

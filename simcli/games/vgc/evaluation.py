@@ -7,8 +7,9 @@ times the game's progress (weeks played of the weeks in the rules). The chance e
 wins is the softmax of the weighted features (a conditional logit, :mod:`simcli.evalfit`).
 
 Weights fitted by ``python tools/fit_evaluation.py vgc --games 800`` (default heuristic
-mix, 4 players, seed 7, states sampled at 15% of the decisions): held-out log loss 1.088
-(300-game fit) against 1.386 for equal chances.
+mix, 4 players, seed 7, states sampled at 15% of the decisions), refitted at stop 19 on
+today's heuristics (the stop-18 vgc bots): held-out log loss 1.102 against 1.206 for the
+previous weights (fitted on the older heuristics' self-play) and 1.386 for equal chances.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .scoring import score_breakdown
 
 FEATURES = ("score", "score_x_t", "tiles", "tiles_x_t", "dollars", "dollars_x_t", "ious",
             "ious_x_t", "presents", "presents_x_t", "mags")
-WEIGHTS = (-0.019, 1.347, 0.351, 0.332, 1.395, -0.685, -0.355, -0.027, -0.825, 0.545, 0.805)
+WEIGHTS = (0.069, 1.368, 0.143, 0.761, 0.969, 0.200, -0.176, -0.366, -0.685, 0.067, -0.158)
 
 
 def features(s) -> list[list[float]]:
