@@ -49,7 +49,7 @@ FIELD_REV = "905f16f"
 TUNED = {
     "vghs": ("w_first", "w_first_late", "w_block", "gta_defer", "w_kojima_empty",
              "w_game_over", "w_victory", "w_perm", "w_temp", "w_bonus",
-             "w_cafeteria", "w_kojima", "w_rank"),
+             "w_cafeteria", "w_kojima", "w_rank", "w_first_bonus", "w_fit", "w_kojima_card"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
                 "treasurer"),

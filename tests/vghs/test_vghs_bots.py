@@ -7,9 +7,15 @@ import pytest
 from vghs_helpers import GTA, KOJIMA, OFFICE, make_state
 
 from simcli.games.vghs.rules import GAME
+from simcli.games.vghs.ruleset import CLASS
 from strategies import list_strategies
 
 BOTS = list_strategies("vghs")
+
+
+def card_ids() -> dict:
+    r = make_state(4).rules
+    return {c.name: i for i, c in enumerate(r.cards)}
 
 
 def bot(name: str, **params):
@@ -55,7 +61,8 @@ def test_the_office_is_worth_taking_when_first_only_with_w_block():
     s.first = 0
     s.played[0] = [s.hand[0].pop()]          # Kojima Quad would return it: worth w_kojima
     v = GAME.view(s, 0)
-    params = dict(w_first=1.0, w_first_late=0.0, w_kojima=0.5, w_kojima_empty=0.0)
+    params = dict(w_first=1.0, w_first_late=0.0, w_first_bonus=0.0, w_kojima=0.5,
+                  w_kojima_empty=0.0, w_kojima_card=0.0)
     assert bot("arcade", w_block=0.0, **params).on_place(v, (OFFICE, KOJIMA)) == KOJIMA
     assert bot("arcade", w_block=1.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
     s.first = 1                              # not first: the Office is worth w_first
@@ -72,7 +79,7 @@ def test_without_the_office_a_first_player_power_up_is_worth_twice_as_much():
 
 def test_the_first_player_token_gains_value_after_round_three():
     s = make_state(4)
-    b = bot("arcade", w_first=1.0, w_first_late=0.5)
+    b = bot("arcade", w_first=1.0, w_first_late=0.5, w_first_bonus=0.0)
     values = []
     for r in (1, 3, 4, 6):
         s.round = r
@@ -86,9 +93,66 @@ def test_kojima_quad_is_worth_more_with_an_empty_hand():
     s.played[0] = list(s.hand[0])
     s.hand[0] = []
     v = GAME.view(s, 0)
-    params = dict(w_first=1.0, w_first_late=0.0, w_kojima=0.5)
+    params = dict(w_first=1.0, w_first_late=0.0, w_first_bonus=0.0, w_kojima=0.5,
+                  w_kojima_card=0.0)
     assert bot("arcade", w_kojima_empty=0.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
     assert bot("arcade", w_kojima_empty=1.0, **params).on_place(v, (OFFICE, KOJIMA)) == KOJIMA
     s.hand[0] = [s.played[0].pop()]          # a card in hand: the extra no longer applies
     v = GAME.view(s, 0)
     assert bot("arcade", w_kojima_empty=1.0, **params).on_place(v, (OFFICE, KOJIMA)) == OFFICE
+
+
+def test_the_first_player_token_is_worth_nothing_in_the_last_round():
+    b = bot("arcade", w_first=1.0, w_first_late=0.5, w_first_bonus=0.5)
+    assert b.first_value(GAME.view(make_state(4), 0)) > 0
+    s = make_state(4)
+    s.deck = []                              # no challenge left: no next round to order
+    assert b.first_value(GAME.view(s, 0)) == 0.0
+
+
+def test_the_first_player_token_is_worth_next_rounds_richest_bonus_pile():
+    b = bot("arcade", w_first=1.0, w_first_late=0.0, w_first_bonus=0.5, w_bonus=2.0)
+    base = b.first_value(GAME.view(make_state(4, bonus=[0, 0, 0, 0, 0]), 0))
+    assert base == pytest.approx(1.0 + 0.5 * 2.0 * 1)   # every game gains one token
+    rich = b.first_value(GAME.view(make_state(4, bonus=[0, 3, 1, 0, 0]), 0))
+    assert rich == pytest.approx(1.0 + 0.5 * 2.0 * 4)
+
+
+def test_kojima_quad_is_worth_what_the_best_played_card_does():
+    cards = card_ids()
+    trash, pep = cards["Trash Talk"], cards["Pep Talk"]   # +2 rank; 1 temp token and +1 rank
+    s = make_state(4, dice=[[1, 1, 1, 1, 1, 0] for _ in range(4)])
+    b = bot("arcade", w_kojima=0.5, w_kojima_empty=0.0, w_kojima_card=1.0, w_rank=1.0,
+            w_temp=0.2)
+    s.played[0] = [pep]
+    low = b.kojima_value(GAME.view(s, 0))
+    assert low == pytest.approx(0.5 + 1.0 + 0.2)
+    s.played[0] = [pep, trash]               # the better card counts, not the sum
+    assert b.kojima_value(GAME.view(s, 0)) == pytest.approx(0.5 + 2.0)
+    flat = bot("arcade", w_kojima=0.5, w_kojima_empty=0.0, w_kojima_card=0.0)
+    assert flat.kojima_value(GAME.view(s, 0)) == pytest.approx(0.5)
+
+
+def test_rounds_left_follows_the_deck_and_the_leaders_pace():
+    early = bot("builder").rounds_left(GAME.view(make_state(4), 0))
+    assert early == pytest.approx(49 / 8.0 - 1)          # the prior pace only
+    s = make_state(4, round=4, rank=[20, 40, 45, 50])    # 30 ranks in 3 rounds: fast
+    fast = bot("builder").rounds_left(GAME.view(s, 0))
+    assert fast == pytest.approx(19 / ((30 + 16) / 5) - 1)
+    assert 1.0 <= fast < early
+    s = make_state(4)
+    s.deck = s.deck[:1]                                  # one challenge left: one round more
+    assert bot("builder").rounds_left(GAME.view(s, 0)) == pytest.approx(1.0)
+
+
+def test_a_class_of_the_skill_the_bot_rolls_for_is_preferred_with_w_fit():
+    s = make_state(4, dice=[[1, 1, 1, 1, 1, 0] for _ in range(4)])
+    v = GAME.view(s, 0)
+    classes = [i for i, loc in enumerate(v.rules.locations) if loc.kind == CLASS]
+    b = bot("arcade", w_fit=1.0)
+    want = b.want(v)
+    target = [c for c in classes if want[v.rules.locations[c].skill] >= 5]
+    assert len(target) == 1
+    for seed in range(5):                    # no tie left to the coin
+        b = BOTS["arcade"](GAME, 0, random.Random(seed), w_fit=1.0)
+        assert b.on_place(v, tuple(classes)) == target[0]
