@@ -21,23 +21,38 @@ reserve a bot keeps is ``sig_reserve`` times the table's average starting signat
 paying out of it costs ``sig_scarce`` more per signature). In the last round a signature
 spent is priced ``sig_last`` times the usual.
 
-Where ``search`` departed from them (48 games, 4 players, one searching seat on each
-heuristic as its base: 185 departures in 576 searched placements, 3.9 per game) it sent
-team members to the School Entrance 33 times against the heuristics' 6 (17 of those with
-no signature left: the Entrance's 2 signatures open the paid spaces), used the Treasurer
-earlier and more (69 against 44), and moved away from the Photographer (the heuristics
-credited it a second student wherever one student lay, though the main take would take
-that one). So the Photographer is now credited only for a second card it can take, and
-``sig_need``, ``sig_last``, ``photo`` and ``treasurer`` are tuned.
+Where ``search`` departed from them (stop 19; one searching seat on each heuristic as its
+base, seeds 11): at 4 players with today's default search (80 games) 352 departures in 960
+placements (4.4 a game), at 3 players with ``search:horizon=30`` over every option (60
+games) 455 in 720 (7.6 a game). The old picture (heuristics on free spaces, hoarding
+signatures) no longer holds at 4 players: the signatures paid at the departures were
+0/1/2 235:107:10 for the heuristics and 239:108:5 for search. At 3 players search took
+dearer spaces (space costs 183:159:113 against 259:164:32) but paid fewer signatures
+(329:87:39 against 290:153:12): it sent the Treasurer (ignores costs) there, 182 times
+against 31, and the Photographer far less (82 against 277). At both counts most
+departures changed the location (296 of 352; 382 of 455), search went to the School
+Entrance more (45 against 27; 81 against 28), and its seat scored more for objectives
+(57.5 against 46.4 points at 4 players). What that pointed at, and what changed:
 
-Tuning: ``python tools/tune_strategies.py tune class89 NAME --trials 40 --games 400
---players 3,4 --field-rev current`` (optuna TPE, seed 7; one seat against today's mix,
-half the games at 3 and half at 4 players; each strategy's weights from the previous
-tuning as the first trial; best over the first trial on the tuning seeds: chaser 0.343 ->
-0.380, climber 0.333 -> 0.345, saver 0.263 -> 0.330, builder 0.285 -> 0.369). It left
-``sig_need`` high for the saver (1.86) and the builder (1.30), near zero for the chaser and
-the climber, and ``sig_last`` above 1 for the chaser and builder (they keep signatures for
-their end value in the last round) and below it for the saver.
+* a location was valued by its best card whether or not the bot could take it: a student
+  with no cell left in alphabetical order (``letters_that_fit``) now counts only on the ABC
+  token, at its price, or not at all, a teacher needs an empty cell, a tile a place in the
+  grid (``takeable``); the Photographer's second student must be one the bot can place;
+* the Designer's token is the location's (any at the School Entrance), now worth
+  ``designer_fit`` times ``objective_token`` per objective in play that counts it;
+* the Entrance's 1x1 tile is worth nothing with the grid full;
+* weights retuned.
+
+Tuning: ``python tools/tune_strategies.py tune class89 NAME --trials 36 --games 400
+--players 3,4 --field-rev current`` (optuna TPE, seed 7; one seat against today's mix with
+the changes above, half the games at 3 and half at 4 players; each strategy's previous
+weights as the first trial; best against the first trial on the tuning seeds: chaser 0.281
+-> 0.355, climber 0.305 -> 0.364, saver 0.260 -> 0.290, builder 0.319 -> none better, its
+weights kept). New against the stop-18 bots (81422c9) in one seat, against today's mix,
+400 fresh games (seed 303), paired: 4 players chaser +0.068 [+0.012, +0.123], climber
++0.090 [+0.035, +0.145], saver +0.055 [+0.000, +0.110], builder +0.028 [-0.021, +0.076];
+3 players -0.003 [-0.066, +0.061], +0.033 [-0.028, +0.093], +0.043 [-0.017, +0.102],
++0.062 [+0.010, +0.115].
 """
 from __future__ import annotations
 
@@ -59,7 +74,7 @@ from simcli.games.class89.state import (
     TILE,
     TREASURER,
 )
-from simcli.games.class89.yearbook import SS_BASE
+from simcli.games.class89.yearbook import SS_BASE, letter_bounds
 
 from . import Bot
 
@@ -95,7 +110,24 @@ BASE_PARAMS = {
     "sig_need": 0.0,  # extra value per signature gained while short of the dearest space
     "sig_last": 1.0,  # factor on the price of a signature spent in the last round
     "photo": 1.0,  # the Photographer's second card (a student) at a location
+    "designer_fit": 0.5,  # the Designer's token: share of ``objective_token`` per objective
+                          # in play counting the location's token type
 }
+
+
+def letters_that_fit(R, B) -> list[bool]:
+    """Per letter: whether a student of that letter has an empty cell in alphabetical
+    order in yearbook ``B`` (the cells ``yearbook.student_cells`` would list)."""
+    pre, suf = letter_bounds(R, B)
+    top = max(R.s_letter) + 1
+    fit = [False] * top
+    photo = B.photo
+    for c in range(R.n_cells):
+        if photo[c] == EMPTY:
+            lo, hi = pre[c], suf[c]
+            for lt in range(lo if lo > 0 else 0, (hi if hi < top - 1 else top - 1) + 1):
+                fit[lt] = True
+    return fit
 
 
 class C89Bot(Bot):
@@ -221,6 +253,7 @@ class C89Bot(Bot):
 
     # ------------------------------------------------------------------ values
     _obj = None
+    _fit = None
 
     def obj_tokens(self):
         if self._obj is not None:
@@ -319,6 +352,8 @@ class C89Bot(Bot):
         return self.tile_value(code - TILE, target)
 
     def rough_item(self, code) -> float:
+        """What taking ``code`` is roughly worth, before asking whether it can be taken
+        (memoised per teachers placed and staff held; ``takeable`` adjusts it)."""
         p = self.p
         if code < 0:
             return 0.0
@@ -331,6 +366,31 @@ class C89Bot(Bot):
                     else -5.0)
         tile = code - TILE
         return p["tile"] * self.R.tl_size[tile] + self.effect_value(self.R.tl_eff[tile])
+
+    def takeable(self, code, rough: float) -> float:
+        """``rough`` (the value of ``code``), or what is left of it when it cannot be taken
+        as such: a student with no cell in alphabetical order goes only on the ABC token
+        (at its price) or not at all, a teacher needs an empty cell, a tile a place in the
+        grid (``letters_that_fit``, computed once per decision, in ``_fit``)."""
+        B = self.B
+        if code < TEACHER:
+            fit = self._fit
+            if fit is None:
+                fit = self._fit = letters_that_fit(self.R, B)
+            if fit[self.R.s_letter[code]]:
+                return rough
+            if B.abc > 0 and EMPTY in B.photo:
+                return rough - self.p["abc"]
+            return 0.0
+        if code < STAFF:
+            return rough if EMPTY in B.photo else 0.0
+        if code < TILE:
+            return rough
+        occ = B.gmask
+        for _pos, mask in self.R.tl_masks[code - TILE]:
+            if not occ & mask:
+                return rough
+        return 0.0
 
     def plan(self):
         """(measure, token, other, n, min) of the objectives in play, and each space's
@@ -446,52 +506,73 @@ class C89Bot(Bot):
         if getattr(self, "_rough_key", None) != skey:
             self._rough_key = skey
             self._rough = {}
-        memo = self._rough
+        rough_memo = self._rough
         rough = self.rough_item
+        takeable = self.takeable
+        self._fit = None
+        memo = {}   # this decision's values: what can be taken, as it can be taken
         best_loc = []
         for loc in range(5):
             best = 0.0
             for code in v.display[loc]:
-                val = memo.get(code)
+                if code < 0:
+                    continue
+                val = rough_memo.get(code)
                 if val is None:
-                    val = memo[code] = rough(code)
+                    val = rough_memo[code] = rough(code)
+                val = memo[code] = takeable(code, val)
                 if val > best:
                     best = val
             best_loc.append(best)
         late = v.turn >= 2 * v.seats
-        student = p["student"]
-        # the Photographer's ability takes a second card, a student: worth a student when
-        # the location holds two, or one beside a better other card; with one student only
-        # (the main take's) it is worth the best other card taken beside it
+        # the Photographer's ability takes a second card, a student: worth the second-best
+        # student the bot can place (in alphabetical order) when the location holds two, or
+        # the student when a better other card is the main take; with one student only (the
+        # main take's) it is worth the best other card taken beside it
+        photo_w = p["photo"]
         photo_bonus = []
         for loc in range(5):
-            n_st = 0
+            first = second = 0.0
             other = 0.0
             for code in v.display[loc]:
                 if 0 <= code < TEACHER:
-                    n_st += 1
+                    val = memo.get(code, 0.0)
+                    if val > first:
+                        first, second = val, first
+                    elif val > second:
+                        second = val
                 else:
                     val = memo.get(code, 0.0)
                     if val > other:
                         other = val
-            if n_st >= 2 or (n_st == 1 and other >= student):
-                photo_bonus.append(p["photo"] * student)
-            elif n_st == 1:
-                photo_bonus.append(p["photo"] * other)
+            if second > 0.0:
+                photo_bonus.append(photo_w * second)
+            elif first > 0.0:
+                photo_bonus.append(photo_w * (first if other >= first else other))
             else:
                 photo_bonus.append(0.0)
-        member = (p["track"], self.sig_gain(1) + p["token"], 0.0, 0.0)
+        # the Designer's token is the location's (any at the Entrance): worth more where
+        # the objectives in play count it, as the Signature Action's token is valued
+        obj = self.obj_tokens()
+        half = p["designer_fit"] * p["objective_token"]
+        designer = self.sig_gain(1) + p["token"]
+        loc_token = R.loc_token
+        member = [(p["track"], designer + half * obj[loc_token[loc]], 0.0, 0.0)
+                  for loc in range(5)]
+        member.append((p["track"], designer + half * max(obj), 0.0, 0.0))
         costs = [self.sig_price(c) for c in R.space_costs]
-        entrance = p["tile1"] + self.sig_gain(2) + p["entrance"] - 1.0  # no card there
+        # no card at the Entrance; its 1x1 tile is worth something only with room in the grid
+        tile1 = p["tile1"] if B.gmask != (1 << R.n_grid) - 1 else 0.0
+        entrance = tile1 + self.sig_gain(2) + p["entrance"] - 1.0
         treasurer = 0.0 if late else p["treasurer"]
         top = -1e9
         ties = []
         for o in opts:
             m, loc, k = o
             if loc == ENTRANCE:
-                val = entrance + member[m]
+                val = entrance + member[ENTRANCE][m]
             else:
-                val = best_loc[loc] + member[m]
+                val = best_loc[loc] + member[loc][m]
                 if m == 2:
                     val += photo_bonus[loc]
                 if m != TREASURER:
@@ -705,23 +786,24 @@ def _bot(name: str, description: str, **overrides) -> type[C89Bot]:
 ObjectiveChaser = _bot(
     "objective_chaser", "Collects tokens and concentrates them where the objectives count "
     "them; pays signatures for the better spaces, drawing cards freely.",
-    token=1.975, objective_token=3.0, concentrate=1.2, sig=0.58, track=1.97, tile=0.327,
-    sig_cost=0.674, sig_reserve=5.139, sig_scarce=0.066, entrance=2.341, student=8.107,
-    teacher=1.251, draw=1.777, sig_need=0.028, sig_last=1.472, photo=0.728, treasurer=1.414,
+    token=3.881, objective_token=3.0, concentrate=1.2, sig=0.53, track=0.718, tile=0.345,
+    sig_cost=0.393, sig_reserve=2.943, sig_scarce=0.028, entrance=3.52, student=13.407,
+    teacher=0.814, draw=5.284, sig_need=0.004, sig_last=0.439, photo=1.449, treasurer=2.702,
+    designer_fit=0.748,
 )
 ClubClimber = _bot(
     "club_climber", "Climbs club tracks: Editors, half-icon matches, track bonuses.",
-    track=4.05, match=4.0, spacing=1.5, token=2.055, objective_token=0.8, sig=0.296,
-    sig_cost=1.49, sig_reserve=1.412, sig_scarce=0.29, entrance=1.887, student=10.495,
-    tile=0.399, teacher=3.952, draw=1.892, sig_need=0.181, sig_last=0.942, photo=0.801,
-    treasurer=1.538,
+    track=4.055, match=4.0, spacing=1.5, token=3.583, objective_token=0.8, sig=0.702,
+    sig_cost=0.878, sig_reserve=1.105, sig_scarce=0.079, entrance=0.936, student=14.64,
+    tile=0.426, teacher=2.43, draw=3.728, sig_need=1.388, sig_last=0.26, photo=0.959,
+    treasurer=1.447, designer_fit=0.401,
 )
 SignatureSaver = _bot(
     "signature_saver", "Collects signatures (the School Entrance, Designers; most when "
     "short of the dearest space) and spends them on the paid spaces.",
-    sig=0.973, sig_cost=0.604, sig_reserve=0.531, sig_scarce=0.674, entrance=4.363,
-    treasurer=0.472, refresh=0.0, token=1.47, student=11.022, track=5.296, tile=0.218,
-    teacher=1.455, draw=2.089, sig_need=1.86, sig_last=0.758, photo=1.281,
+    sig=0.686, sig_cost=1.178, sig_reserve=0.207, sig_scarce=0.787, entrance=2.337,
+    treasurer=0.076, refresh=0.0, token=2.065, student=10.834, track=4.599, tile=0.197,
+    teacher=1.93, draw=1.894, sig_need=2.749, sig_last=0.568, photo=0.862, designer_fit=0.266,
 )
 ClassBuilder = _bot(
     "class_builder", "Builds classes for teacher scoring: students placed for what their "

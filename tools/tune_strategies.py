@@ -52,7 +52,7 @@ TUNED = {
              "w_cafeteria", "w_kojima", "w_rank", "w_first_bonus", "w_fit", "w_kojima_card"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
-                "treasurer"),
+                "treasurer", "designer_fit"),
     "vgc": ("tile", "future", "iou", "dollar", "beat", "play", "crystal", "rent_min", "wake",
             "achieve", "mag", "grid_tile", "present", "rent_act", "cash", "surplus"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
@@ -61,7 +61,8 @@ TUNED = {
 }
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
-OWN_RANGE = {"gta_defer": (0.0, 1.0), "sig_need": (0.0, 5.0), "treasurer": (0.0, 3.0)}
+OWN_RANGE = {"gta_defer": (0.0, 1.0), "sig_need": (0.0, 5.0), "treasurer": (0.0, 3.0),
+             "designer_fit": (0.0, 1.5)}
 
 
 def field(game: str, rev: str) -> list:

@@ -10,7 +10,7 @@ from c89_helpers import make_state
 
 from simcli.games.class89 import flow
 from simcli.games.class89.rules import GAME
-from simcli.games.class89.state import EMPTY, ENTRANCE, PHOTOGRAPHER
+from simcli.games.class89.state import EMPTY, ENTRANCE, PHOTOGRAPHER, TEACHER
 from strategies import default_mix, resolve
 
 MIX = default_mix("class89")
@@ -104,3 +104,94 @@ def test_last_round_signature_price():
     s.round = s.rules.rounds
     bot.v = GAME.view(s, d.player)
     assert bot.sig_price(2) == pytest.approx(0.5 * early)
+
+
+def _no_place_for(state, player: int):
+    """A yearbook where only late letters fit: a teacher, then 'Z' students up to the
+    last space, which is left empty. Returns (an 'A' student, a 'Z' student) codes that
+    are not on the board."""
+    R = state.rules
+    B = state.boards[player]
+    a = [c for c in range(len(R.s_letter)) if R.s_letter[c] == 0]
+    z = [c for c in range(len(R.s_letter)) if R.s_letter[c] == max(R.s_letter)]
+    photo = [TEACHER] + [z[k % len(z)] for k in range(R.n_cells - 2)] + [EMPTY]
+    B.photo[:] = photo
+    return a[0], z[-1]
+
+
+@pytest.mark.parametrize("strategy", MIX)
+def test_a_student_that_cannot_be_placed_is_worth_nothing(strategy):
+    s = make_state(4, seed=7)
+    d = flow.advance(s)
+    B = s.boards[d.player]
+    a, z = _no_place_for(s, d.player)
+    bot = resolve("class89", strategy)(GAME, d.player, random.Random(0))
+    bot.choose(GAME.view(s, d.player), d)   # binds the view
+    B.abc = 0
+    bot._fit = None
+    rough = bot.p["student"]
+    assert bot.rough_item(a) == bot.rough_item(z) == pytest.approx(rough)
+    assert bot.takeable(a, rough) == 0.0
+    assert bot.takeable(z, rough) == pytest.approx(rough)
+    # with the ABC token it can go anywhere empty, at the token's price
+    B.abc = 1
+    bot._fit = None
+    assert bot.takeable(a, rough) == pytest.approx(rough - bot.p["abc"])
+
+
+@pytest.mark.parametrize("strategy", MIX)
+def test_placement_goes_where_the_student_fits(strategy):
+    # location 0 offers only an 'A' student (no cell left for it), location 1 only a 'Z'
+    # student (fits the last space): the bot goes to location 1
+    for seed in range(4):
+        s = make_state(4, seed=seed)
+        d = flow.advance(s)
+        a, z = _no_place_for(s, d.player)
+        s.boards[d.player].abc = 0
+        _strip(s, {0: [0], 1: [0]})
+        s.display[0][0], s.display[1][0] = a, z
+        _bot, action, _d = _place(s, strategy, seed=seed)
+        assert action[1] == 1, (strategy, seed, action)
+
+
+@pytest.mark.parametrize("strategy", MIX)
+def test_designer_goes_where_its_token_counts(strategy):
+    # bare school; the only objective in play counts the token of location 3: a Designer
+    # (a signature and the location's token) prefers location 3 to location 1
+    from simcli.engine import Decision
+    from simcli.games.class89.state import DESIGNER
+    for seed in range(4):
+        s = make_state(4, seed=seed)
+        R = s.rules
+        t = R.loc_token[3]
+        s.objectives = [next(i for i, o in enumerate(R.objectives) if o["token"] == t
+                             and o.get("other", -1) < 0)]
+        _strip(s, {})
+        d = flow.advance(s)
+        opts = ((DESIGNER, 1, 0), (DESIGNER, 3, 0))
+        bot = resolve("class89", strategy)(GAME, d.player, random.Random(seed))
+        action = bot.choose(GAME.view(s, d.player), Decision(d.player, "place", opts))
+        assert action == (DESIGNER, 3, 0), (strategy, seed, action)
+
+
+def test_entrance_tile_worth_nothing_with_a_full_grid():
+    from simcli.engine import Decision
+    from simcli.games.class89.state import EDITOR
+    s = make_state(4, seed=8)
+    _strip(s, {})
+    d = flow.advance(s)
+    B = s.boards[d.player]
+    B.sigs = 5   # no signature need
+    # a bare location against the Entrance (a 1x1 tile and 2 signatures), the tile
+    # weighted high and signatures at nothing
+    R = s.rules
+    both = ((EDITOR, ENTRANCE, 0), (EDITOR, 0, 0))
+    bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(0),
+                                                 entrance=0.0, tile1=3.0, sig=0.0,
+                                                 sig_need=0.0)
+    assert bot.choose(GAME.view(s, d.player), Decision(d.player, "place", both))[1] == ENTRANCE
+    B.gmask = (1 << R.n_grid) - 1
+    bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(0),
+                                                 entrance=0.0, tile1=3.0, sig=0.0,
+                                                 sig_need=0.0)
+    assert bot.choose(GAME.view(s, d.player), Decision(d.player, "place", both))[1] == 0
