@@ -60,14 +60,15 @@ from strategies import Bot, default_mix, resolve
 #: per game, the defaults of parameters a spec does not name (measured: README's search
 #: section): the rollout ``horizon`` (or, class89, the ``rounds`` cut-off) before the
 #: game's evaluation scores the state (a game not named here plays its rollouts to the
-#: end), the candidates (vgc, Love Battle and class89: ``propose=mix``, the heuristics' own choices
-#: instead of screening every option) and, where cut-off rollouts made it affordable to
-#: spend less, the ``rollouts`` and ``recheck`` budgets
+#: end), the candidates (vgc and class89: ``propose=mix``, the heuristics' own choices
+#: instead of screening every option; not Love Battle, where it measured weaker on the
+#: ladder) and, where cut-off rollouts made it affordable to spend less, the ``rollouts``
+#: and ``recheck`` budgets
 GAME_DEFAULTS: dict[str, dict] = {
     "vghs": {"horizon": 30, "rollouts": 24, "recheck": 10},
     "vgc": {"propose": "mix", "horizon": 20, "rollouts": 16, "recheck": 8},
     "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
-    "lovebattle": {"propose": "mix", "horizon": 30, "rollouts": 24, "recheck": 10},
+    "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
 }
 
 #: where a game's defaults hold only at some table sizes: the numbers of result rows
