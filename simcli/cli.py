@@ -671,8 +671,8 @@ def ladder(
                                         "determinize).")],
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per "
-                     "strategy (a search game costs about 0.15-0.3 s of CPU; class89 "
-                     "about 0.45 s at 3 players, 1.5 s solo).")] = 100,
+                     "strategy (a search game costs about 0.15-0.45 s of CPU; class89 "
+                     "about 1.5 s solo).")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Root seed.")] = 1,
     search: Annotated[str, typer.Option("--search", metavar="K=V,...", help="Extra search "
                       "parameters, k=v,... (e.g. rollouts=32,recheck=16).")] = "",
