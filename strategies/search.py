@@ -6,8 +6,8 @@ would play, then scores the options by rollouts on copies from the runner's samp
 *same* rollout seeds (common random numbers), so options are compared by paired
 differences, one per copy:
 
-1. **Candidates.** By default every option. With ``propose`` (the default of vgc, Love
-   Battle and class89 at 3 and 4 players: ``mix``) only the base's choice and the choices the named
+1. **Candidates.** By default every option. With ``propose`` (the default of vgc and
+   class89 at 3 and 4 players: ``mix``) only the base's choice and the choices the named
    heuristics (``mix``: the game's default mix) would make here race, and a decision where
    they all agree is the base's without a rollout: class89's ~28 placements cost 56
    screening rollouts, while its four heuristics disagree on two to four options. With
