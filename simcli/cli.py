@@ -681,6 +681,10 @@ def ladder(
     scheduler: SchedulerOpt = None,
     out_dir: Annotated[str | None, typer.Option("--out", "-o", metavar="DIR", help="Output "
                        "folder (default reports/ladder-<game>-<players>p-<seed>/).")] = None,
+    against: Annotated[str | None, typer.Option("--against", metavar="DIR", help="An "
+                       "earlier ladder's folder (same game, players and seed): each "
+                       "strategy's paired change in win share since then, on the same "
+                       "games.")] = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Every strategy in one seat against the default mix, and search's paired gain."""
@@ -692,6 +696,7 @@ def ladder(
     folder = Path(out_dir) if out_dir else Path("reports") / \
         f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
     lad.check_folder(folder)
+    other = lad.load_against(Path(against), cfg) if against else None
     if quiet:
         rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value, scheduler=scheduler)
     else:
@@ -704,13 +709,16 @@ def ladder(
                                    scheduler=scheduler,
                                    progress=lambda k: bar.advance(task, k))
     result = lad.analyse(cfg, rows)
+    if other is not None:
+        result["against"] = lad.against(cfg, rows, other)
     lad.write(folder, result, {"game": cfg.game, "players": cfg.n_players, "games": games,
-                               "seed": seed, "search": search, "command": argv_command()})
+                               "seed": seed, "search": search, "command": argv_command()},
+              rows)
     if not quiet:
-        for line in result["findings"]:
+        for line in result["findings"] + (result["against"]["findings"] if other else []):
             console().print(f"- {line}", highlight=False)
     note(f"wrote {folder / 'ladder.md'}, {folder / 'ladder.json'}, "
-         f"{folder / 'plots' / 'ladder.png'}")
+         f"{folder / 'ladder.parquet'}, {folder / 'plots' / 'ladder.png'}")
 
 
 def _status(code) -> int:

@@ -24,7 +24,9 @@ from simcli.scenario import ScenarioError
 from strategies import default_mix, list_strategies, resolve
 
 CHUNK = 4          # games per task: a search game costs seconds
-FILES = ("ladder.json", "ladder.md", "plots/ladder.png", "run.json")
+FILES = ("ladder.json", "ladder.md", "ladder.parquet", "plots/ladder.png", "run.json")
+ROW_COLUMNS = ("subject", "spec", "game_index", "seed", "seat", "win_share", "seconds",
+               "searched", "departed", "rollouts")
 
 
 class LadderError(ScenarioError):
@@ -103,7 +105,7 @@ def ladder_chunk(cfg: LadderConfig, lo: int, hi: int) -> list[dict]:
             rec = play_game(game, cfg.n_players, rules, fs, seed)
             bot = made[0]
             rows.append({
-                "subject": label, "game_index": i, "seed": seed, "seat": seat + 1,
+                "subject": label, "spec": spec, "game_index": i, "seed": seed, "seat": seat + 1,
                 "win_share": float(rec.result.win_shares[seat]),
                 "seconds": time.perf_counter() - t0,
                 "searched": getattr(bot, "searched", 0),
@@ -295,6 +297,101 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
     return out
 
 
+# ------------------------------------------------------------------------ against
+def load_against(folder: Path, cfg: LadderConfig) -> dict[str, Any]:
+    """The per-game rows of an earlier ladder (``--against``), checked to be comparable:
+    written by ``simcli ladder``, same game, players and seed (so game ``i`` is the same
+    seed and seats in both). Raises :class:`LadderError` with one line otherwise."""
+    meta_path, rows_path = folder / "run.json", folder / "ladder.parquet"
+    try:
+        meta = json.loads(meta_path.read_text())
+    except (OSError, ValueError):
+        raise LadderError(f"--against {folder}: no ladder there (no readable run.json)") \
+            from None
+    if not isinstance(meta, dict) or meta.get("kind") != "ladder":
+        raise LadderError(f"--against {folder}: not a folder simcli's ladder wrote")
+    for key, mine in (("game", cfg.game), ("players", cfg.n_players), ("seed", cfg.seed)):
+        if meta.get(key) != mine:
+            raise LadderError(f"--against {folder}: that ladder has {key} {meta.get(key)!r}, "
+                              f"this one {mine!r}; a paired comparison needs the same game, "
+                              "players and seed")
+    if not rows_path.is_file():
+        raise LadderError(f"--against {folder}: no ladder.parquet (written by an older "
+                          "simcli); run that ladder again to compare with it")
+    import polars as pl
+
+    try:
+        frame = pl.read_parquet(rows_path)
+    except Exception as exc:   # a damaged file is the user's input: one line
+        raise LadderError(f"--against {folder}: ladder.parquet cannot be read ({exc})") \
+            from None
+    missing = {"subject", "game_index", "win_share"} - set(frame.columns)
+    if missing:
+        raise LadderError(f"--against {folder}: ladder.parquet lacks "
+                          f"{', '.join(sorted(missing))}")
+    return {"folder": str(folder), "search": meta.get("search", ""), "rows": frame.to_dicts()}
+
+
+def against(cfg: LadderConfig, rows: list[dict], other: dict[str, Any]) -> dict[str, Any]:
+    """Each subject of this ladder against the same subject of an earlier ladder on the
+    common games (same seeds, same seats): the paired change in win share (this − that),
+    t interval, Holm-corrected over the subjects that played differently."""
+    from simcli import stats
+
+    def by_subject(rs):
+        out: dict[str, dict[int, dict]] = {}
+        for r in rs:
+            out.setdefault(r["subject"], {})[int(r["game_index"])] = r
+        return out
+
+    mine, theirs = by_subject(rows), by_subject(other["rows"])
+    out, tested = [], []
+    for label, spec in cfg.subjects:
+        a, b = theirs.get(label), mine.get(label)
+        if not a or not b:
+            continue
+        common = sorted(set(a) & set(b))
+        if not common:
+            continue
+        old = [float(a[i]["win_share"]) for i in common]
+        new = [float(b[i]["win_share"]) for i in common]
+        pd = stats.paired_difference(old, new)
+        row = {"subject": label, "spec": spec, "other_spec": a[common[0]].get("spec"),
+               "games": len(common), "share": sum(new) / len(new),
+               "other_share": sum(old) / len(old), "change": pd["diff"],
+               "ci_low": pd["ci_low"], "ci_high": pd["ci_high"], "p_value": pd["p_value"],
+               "differing_games": sum(x != y for x, y in zip(old, new, strict=True)),
+               "games_to_settle": games_to_settle([y - x for x, y in
+                                                   zip(old, new, strict=True)])}
+        out.append(row)
+        if row["differing_games"]:
+            tested.append(row)
+    holm(tested)
+    for r in out:
+        r.setdefault("p_holm", 1.0)
+    lines = []
+    same = [r["subject"] for r in out if not r["differing_games"]]
+    for r in tested:
+        sure = r["p_holm"] < 0.05
+        verdict = ("stronger now" if r["ci_low"] > 0 and sure else
+                   "weaker now" if r["ci_high"] < 0 and sure else "not settled")
+        more = (f"; about {r['games_to_settle']} games would settle it"
+                if verdict == "not settled" and r["games_to_settle"] else "")
+        lines.append(f"{r['subject']} against {other['folder']}: {r['share']:.3f} vs "
+                     f"{r['other_share']:.3f} on the same {r['games']} games, paired change "
+                     f"{r['change']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] "
+                     f"({r['differing_games']} game{'s' if r['differing_games'] != 1 else ''} "
+                     f"ended differently, Holm "
+                     f"p={r['p_holm']:.3g}): {verdict}{more}.")
+    if same:
+        lines.append(f"Played every common game exactly as in {other['folder']}: "
+                     f"{', '.join(same)}.")
+    if not out:
+        lines.append(f"No strategy of this ladder shares games with {other['folder']}.")
+    return {"folder": other["folder"], "search": other["search"], "rows": out,
+            "findings": lines}
+
+
 # ------------------------------------------------------------------------ output
 def check_folder(folder: Path) -> None:
     """A folder simcli may write into at all (:func:`simcli.outdir.check_folder`: new,
@@ -313,19 +410,39 @@ def check_folder(folder: Path) -> None:
                           "choose another folder")
 
 
-def write(folder: Path, result: dict, meta: dict) -> list[Path]:
-    """ladder.json, ladder.md, plots/ladder.png and run.json, each written atomically."""
+def write(folder: Path, result: dict, meta: dict, rows: list[dict] | None = None
+          ) -> list[Path]:
+    """ladder.json, ladder.md, ladder.parquet (one row per strategy and game, for a later
+    ``--against``), plots/ladder.png and run.json, each written atomically."""
     from simcli import outdir
     from simcli.fsio import atomic_write_text
 
     (folder / "plots").mkdir(parents=True, exist_ok=True)
-    files = ["ladder.json", "ladder.md", "plots/ladder.png"]
+    files = ["ladder.json", "ladder.md", "ladder.parquet", "plots/ladder.png"]
     atomic_write_text(folder / "run.json", json.dumps(
         outdir.marker({"kind": "ladder", **meta}, files), indent=2, default=str) + "\n")
+    written = []
+    if rows is not None:
+        written.append(write_rows(folder / "ladder.parquet", rows))
     atomic_write_text(folder / "ladder.json", json.dumps(result, indent=2, default=str) + "\n")
     atomic_write_text(folder / "ladder.md", markdown(result))
-    return [folder / "ladder.json", folder / "ladder.md", plot(result, folder / "plots" /
-                                                                "ladder.png")]
+    return [*written, folder / "ladder.json", folder / "ladder.md",
+            plot(result, folder / "plots" / "ladder.png")]
+
+
+def write_rows(path: Path, rows: list[dict]) -> Path:
+    """The per-game rows as parquet, through a temporary file and a rename."""
+    import polars as pl
+
+    from simcli.fsio import atomic_path
+
+    schema = {"subject": pl.Utf8, "spec": pl.Utf8, "game_index": pl.Int64, "seed": pl.Int64,
+              "seat": pl.Int64, "win_share": pl.Float64, "seconds": pl.Float64,
+              "searched": pl.Int64, "departed": pl.Int64, "rollouts": pl.Int64}
+    frame = pl.DataFrame([{k: r.get(k) for k in ROW_COLUMNS} for r in rows], schema=schema)
+    with atomic_path(path) as tmp:
+        frame.write_parquet(tmp)
+    return path
 
 
 def markdown(result: dict) -> str:
@@ -345,6 +462,16 @@ def markdown(result: dict) -> str:
         lines.append(f"| {g['heuristic']} | {g['heuristic_share']:.3f} | "
                      f"{g['search_share']:.3f} | {g['gain']:+.3f} | {g['ci_low']:+.3f}–"
                      f"{g['ci_high']:+.3f} | {g['p_holm']:.3g} | {g['games']} |")
+    ag = result.get("against")
+    if ag:
+        lines += ["", f"## Against {ag['folder']} (same seeds and seats, paired)", ""]
+        lines += [f"- {f}" for f in ag["findings"]]
+        lines += ["", "| strategy | now | then | change | 95% interval | games differing | "
+                  "Holm p | games |", "|---|---|---|---|---|---|---|---|"]
+        for r in ag["rows"]:
+            lines.append(f"| {r['subject']} | {r['share']:.3f} | {r['other_share']:.3f} | "
+                         f"{r['change']:+.3f} | {r['ci_low']:+.3f}–{r['ci_high']:+.3f} | "
+                         f"{r['differing_games']} | {r['p_holm']:.3g} | {r['games']} |")
     return "\n".join(lines) + "\n"
 
 

@@ -79,6 +79,61 @@ def test_ladder_user_errors_are_one_line():
         assert word in result.output and "Traceback" not in result.output
 
 
+def test_ladder_saves_its_games_and_pairs_them_with_an_earlier_ladder(tmp_path):
+    import polars as pl
+
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert runner.invoke(app, ["ladder", TOY, "-n", "10", "--jobs", "1", "--search", FAST,
+                               "-o", str(first), "--quiet"]).exit_code == 0
+    saved = pl.read_parquet(first / "ladder.parquet")
+    cfg = lad.plan_ladder(TOY, 3, 10, 1, FAST)
+    played = lad.play_ladder(cfg, jobs=1)
+    strip = ["subject", "spec", "game_index", "seed", "seat", "win_share", "searched"]
+    assert saved.select(strip).to_dicts() == [{k: r[k] for k in strip} for r in played]
+    # a dearer search on 14 games, against the first ladder's 10
+    dearer = "rollouts=12,recheck=6,kinds=all"
+    result = runner.invoke(app, ["ladder", TOY, "-n", "14", "--jobs", "1", "--search", dearer,
+                                 "-o", str(second), "--against", str(first)])
+    assert result.exit_code == 0, result.output
+    ag = json.loads((second / "ladder.json").read_text())["against"]
+    rows = {r["subject"]: r for r in ag["rows"]}
+    assert rows["random"]["differing_games"] == 0 and rows["random"]["change"] == 0
+    now = pl.read_parquet(second / "ladder.parquet")
+
+    def shares(frame, subject):
+        return (frame.filter((pl.col("subject") == subject) & (pl.col("game_index") < 10))
+                .sort("game_index")["win_share"].to_list())
+
+    old, new = shares(saved, "search(random)"), shares(now, "search(random)")
+    ref = stats.paired_difference(old, new)
+    got = rows["search(random)"]
+    assert got["games"] == 10 and got["spec"].endswith(dearer)
+    assert got["change"] == pytest.approx(ref["diff"])
+    assert (got["ci_low"], got["ci_high"]) == pytest.approx((ref["ci_low"], ref["ci_high"]))
+    assert got["differing_games"] == sum(a != b for a, b in zip(old, new, strict=True))
+    assert "Against" in (second / "ladder.md").read_text()
+
+
+def test_ladder_against_refuses_what_it_cannot_pair_before_playing(tmp_path):
+    first = tmp_path / "a"
+    assert runner.invoke(app, ["ladder", TOY, "-n", "4", "--jobs", "1", "--search", FAST,
+                               "-o", str(first), "--quiet"]).exit_code == 0
+    old = tmp_path / "old"
+    assert runner.invoke(app, ["ladder", TOY, "-n", "4", "--jobs", "1", "--search", FAST,
+                               "-o", str(old), "--quiet"]).exit_code == 0
+    (old / "ladder.parquet").unlink()           # as an older simcli left it
+    (tmp_path / "notes").mkdir()
+    for args, word in ((["--seed", "2", "--against", str(first)], "seed"),
+                       (["--players", "2", "--against", str(first)], "players"),
+                       (["--against", str(tmp_path / "notes")], "no ladder"),
+                       (["--against", str(old)], "no ladder.parquet")):
+        out = tmp_path / "new"
+        result = runner.invoke(app, ["ladder", TOY, "-n", "4", "--jobs", "1", "--search",
+                                     FAST, "-o", str(out), *args])
+        assert result.exit_code == 2 and word in result.output, result.output
+        assert "Traceback" not in result.output and not out.exists()
+
+
 def test_run_confirm_replays_the_seeds_with_search_in_every_seat(tmp_path):
     folder = tmp_path / "run"
     result = runner.invoke(app, ["run", TOY, "--games", "30", "--jobs", "1", "-q", "--out",
