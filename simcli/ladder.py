@@ -25,7 +25,7 @@ from strategies import default_mix, list_strategies, resolve
 
 CHUNK = 4          # games per task: a search game costs seconds
 FILES = ("ladder.json", "ladder.md", "ladder.parquet", "plots/ladder.png", "run.json")
-ROW_COLUMNS = ("subject", "spec", "game_index", "seed", "seat", "win_share", "seconds",
+ROW_COLUMNS = ("subject", "spec", "game_index", "seed", "seat", "win_share", "cpu_seconds",
                "searched", "departed", "rollouts")
 
 
@@ -101,13 +101,13 @@ def ladder_chunk(cfg: LadderConfig, lo: int, hi: int) -> list[dict]:
 
             fs = [factories[s] for s in seats_for(cfg.mix, cfg.n_players, i, spec)]
             fs[seat] = tested
-            t0 = time.perf_counter()
+            t0 = time.process_time()     # CPU, not wall: a loaded machine inflates wall
             rec = play_game(game, cfg.n_players, rules, fs, seed)
             bot = made[0]
             rows.append({
                 "subject": label, "spec": spec, "game_index": i, "seed": seed, "seat": seat + 1,
                 "win_share": float(rec.result.win_shares[seat]),
-                "seconds": time.perf_counter() - t0,
+                "cpu_seconds": time.process_time() - t0,
                 "searched": getattr(bot, "searched", 0),
                 "departed": getattr(bot, "departed", 0),
                 "rollouts": getattr(bot, "rollouts_done", 0),
@@ -198,8 +198,9 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
         lo, hi = stats.wilson(wins, g)
         row = {"strategy": label, "spec": spec, "games": g,
                "win_share": wins / g if g else 0.0, "ci_low": lo, "ci_high": hi,
-               "fair_share": fair, "seconds_per_game": (sum(games[i]["seconds"] for i in games)
-                                                         / g if g else 0.0)}
+               "fair_share": fair,
+               "seconds_per_game": (sum(games[i]["cpu_seconds"] for i in games) / g
+                                    if g else 0.0)}
         if label.startswith("search("):
             searched = sum(games[i]["searched"] for i in games)
             row["searched_per_game"] = searched / g if g else 0.0
@@ -287,8 +288,8 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
         out.append(f"Heuristics within +0.05 of search (upper bound of the gain): "
                    f"{', '.join(close) if close else 'none'} of {len(gains)}.")
     if cost:
-        out.append(f"search costs {cost['search_seconds_per_game']:.2f} s per game in one "
-                   f"seat ({cost['searched_decisions_per_game']:.1f} searched decisions, "
+        out.append(f"search costs {cost['search_seconds_per_game']:.2f} s of CPU per game in "
+                   f"one seat ({cost['searched_decisions_per_game']:.1f} searched decisions, "
                    f"{cost['rollouts_per_game']:.0f} rollouts, "
                    f"{cost['departures_per_game']:.1f} departures from the base per game; "
                    f"{cost['seconds_per_searched_decision'] * 1000:.0f} ms per searched "
@@ -437,7 +438,7 @@ def write_rows(path: Path, rows: list[dict]) -> Path:
     from simcli.fsio import atomic_path
 
     schema = {"subject": pl.Utf8, "spec": pl.Utf8, "game_index": pl.Int64, "seed": pl.Int64,
-              "seat": pl.Int64, "win_share": pl.Float64, "seconds": pl.Float64,
+              "seat": pl.Int64, "win_share": pl.Float64, "cpu_seconds": pl.Float64,
               "searched": pl.Int64, "departed": pl.Int64, "rollouts": pl.Int64}
     frame = pl.DataFrame([{k: r.get(k) for k in ROW_COLUMNS} for r in rows], schema=schema)
     with atomic_path(path) as tmp:
@@ -451,7 +452,8 @@ def markdown(result: dict) -> str:
     lines += [f"- {f}" for f in result["findings"]]
     lines += ["", "## Win share in one seat against the default mix "
               f"({', '.join(result['mix'])})", "",
-              "| strategy | win share | 95% interval | games | s/game |", "|---|---|---|---|---|"]
+              "| strategy | win share | 95% interval | games | CPU s/game |",
+              "|---|---|---|---|---|"]
     for r in result["table"]:
         lines.append(f"| {r['strategy']} | {r['win_share']:.3f} | {r['ci_low']:.3f}–"
                      f"{r['ci_high']:.3f} | {r['games']} | {r['seconds_per_game']:.3f} |")
