@@ -14,7 +14,8 @@ they roll for and in their weights (``params``, tunable with ``name:key=value``)
 They read the rules they play under: class prices (``class_temp_cost``,
 ``class_perm_cost``, a class-discount character's price), whether any die pays at a class
 (``class_dice_any_face``), activations, whether the Principal's Office exists
-(``first_player_location``; without it a first-player power-up is worth twice as much) and
+(``first_player_location``; without it a first-player power-up is worth twice as much), the
+Office's capacity (``office_capacity``: taking it is urgent only at its last place) and
 the capacity of Grand Theft Auditorium (``gta_capacity``: while it has a place for every
 rival still to go there, ``gta_defer`` of the game-over value may wait for a later standee).
 
@@ -49,6 +50,38 @@ previous tuning with ``w_perm`` scaled by 1.6 (for the shorter ``rounds_left``) 
 (one seat, paired) and with ``simcli ladder vghs``. A second round (with a ``gta_wait``
 share of the victory value deferred like ``gta_defer``) did not hold on 600 fresh games
 (arcade -0.027, builder -0.030, challenger +0.023, none separated) and was not adopted.
+A third log (stop 20: 60 games per base, seed 41, the bots above): search departed at
+1,415 of 3,081 placements (7.9 a game). It took the Office 315 times over the base (the
+bases chose it 140 times in all their placements), 142 of them already first, 207 with
+the second standee (111 the first player's second placement), in place of a video game
+(145), Grand Theft Auditorium (95) or a class (67). The bases went to Grand Theft
+Auditorium 408 times where search went elsewhere, 378 of them able to pay the challenge
+and 226 with the first standee (search: a video game 180, the Office 95, a class 90).
+From the rules: the Office does nothing for a holder once no rival has a standee left to
+take it (``office_value``: 0 then); being first is worth the first pick of next round's
+bonus piles over the pile left at the bot's own turn (``w_first_gap``, ``pile_gap``); the
+Office's last place is urgent while a rival could take it before the bot's next standee
+(``w_urgent``); a payable victory can wait like the game over while Grand Theft
+Auditorium keeps a place (``gta_wait``). The ten Office and Grand Theft Auditorium
+weights were retuned (80 trials x 400 games, ``--field-rev current``, arcade seed 52,
+builder 53, challenger 51; run through a copy of ``tune`` restricted to those ten; the
+tuning seeds gave +0.022 / +0.052 / +0.028, the best of 80). On 1000 fresh games (seed
+61, one seat, paired against the bots before) none separated: arcade -0.010 [-0.029,
++0.009], challenger -0.024 [-0.051, +0.003], builder -0.001 [-0.025, +0.023]; with the
+challenger's retune dropped (seed 62) arcade -0.010 [-0.029, +0.009] and builder -0.006
+[-0.030, +0.018] again. No retune was adopted: the three new weights are 0 in every
+strategy, the others keep their stop-19 values, and what plays differently is only the
+holder's Office with no rival left to take it (challenger +0.003 [-0.000, +0.006], seed
+62). Weighting the new terms by hand did not help either (1000 games, seed 71, paired
+against the stop-19 weights): ``w_urgent`` = 1 -0.009 / -0.009 / -0.013 (challenger /
+builder / arcade), ``gta_wait`` = 0.5 -0.025 / +0.002 / -0.011, ``w_first_gap`` = 1
+-0.001 / +0.000 / -0.003. Following the search further hurts the heuristics (800
+games, seed 81, paired against the retuned weights): three times ``w_block`` -0.09 /
+-0.04 / +0.00 (challenger / builder / arcade), three times ``w_first`` and
+``w_first_bonus`` -0.14 / -0.13 / -0.10, all of the victory and game over waiting
+(``gta_wait`` = ``gta_defer`` = 1) -0.09 / -0.04 / -0.05. The search's Office and its
+later Grand Theft Auditorium pay in the situations its rollouts pick out; as flat or
+situational weights of this evaluator they did not.
 """
 from __future__ import annotations
 
@@ -93,17 +126,27 @@ class VGHSBot(Bot):
                                 # round (first pick of the video games), times w_bonus
         "w_block": 0.0,         # value of the Principal's Office when already first
                                 # (keeping the token from the others), relative to w_first
+        "w_first_gap": 0.0,     # its value per bonus token between next round's richest
+                                # pile and the pile left at the bot's turn without the
+                                # token (the players before it pick first), times w_bonus
+        "w_urgent": 0.0,        # extra share of the Office's value while the bot has
+                                # another standee to place and a rival could take the
+                                # Office (capacity 1) before the bot's next turn
         "gta_defer": 0.0,       # share of the game-over value dropped while Grand Theft
                                 # Auditorium has room for every rival still to go there
                                 # (it can wait for a later standee)
+        "gta_wait": 0.0,        # the same share of the victory value (the needed skills
+                                # can be spent by a later standee)
         "reserve": 0.0,         # 1: keep back what the challenge needs when scoring
         "build_rounds": 0,      # rounds in which classes get a bonus
         "build_bonus": 0.0,     # that bonus per token
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
-              "gta_defer": (0, 1), "w_block": (0, None)}
+              "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
+              "w_first_gap": (0, None), "w_urgent": (0, None)}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
-             "cafeteria_activations", "first_player_location", "gta_capacity")
+             "cafeteria_activations", "first_player_location", "gta_capacity",
+             "office_capacity")
 
     # -- reading the view -------------------------------------------------------------------
     def stock(self, v, skill: int) -> int:
@@ -190,18 +233,24 @@ class VGHSBot(Bot):
 
     def gta_value(self, v, loc: int) -> float:
         """Grand Theft Auditorium: escaping the challenge's game over (doubled for the last
-        standee; less while it can wait, see ``gta_room``) and its victory if payable."""
+        standee) and its victory if payable; ``gta_defer`` and ``gta_wait`` of them less
+        while it can wait (another standee to place and, ``gta_room``, a place left for
+        it)."""
         w = self.p
         value = 0.0
+        wait = v.left[self.player] > 1 and self.gta_room(v, loc)
         if not v.on_gta[self.player]:
             cost = self.game_over_cost(v) * w["w_game_over"]
             if v.left[self.player] == 1:
                 cost *= 2
-            elif w["gta_defer"] and self.gta_room(v, loc):
+            elif w["gta_defer"] and wait:
                 cost *= 1.0 - w["gta_defer"]
             value += cost
         if self.can_pay(v):
-            value += self.victory_value(v) * w["w_victory"]
+            victory = self.victory_value(v) * w["w_victory"]
+            if w["gta_wait"] and wait:
+                victory *= 1.0 - w["gta_wait"]
+            value += victory
         return value
 
     def gta_room(self, v, loc: int) -> bool:
@@ -262,17 +311,73 @@ class VGHSBot(Bot):
     def first_value(self, v) -> float:
         """Value of taking the first player token: ``w_first`` (more after round 3), plus
         first pick of next round's video games (``w_first_bonus`` per bonus token on the
-        richest one, which gains one more unless beaten this round); nothing in the last
-        round (the token only orders the next one); doubled for a power-up card when the
-        rules have no location that takes it (it is then the only way)."""
+        richest one, which gains one more unless beaten this round, and ``w_first_gap``
+        per token it is richer than the pile left at the bot's turn, ``pile_gap``);
+        nothing in the last round (the token only orders the next one); doubled for a
+        power-up card when the rules have no location that takes it (it is then the only
+        way)."""
         if not v.deck_size:
             return 0.0
         w = self.p
         value = w["w_first"] * (1.0 + w["w_first_late"] * max(0, v.round - 3))
         if w["w_first_bonus"]:
             value += w["w_first_bonus"] * w["w_bonus"] * (max(v.bonus) + 1)
+        if w["w_first_gap"]:
+            value += w["w_first_gap"] * w["w_bonus"] * self.pile_gap(v)
         if not v.rules.params["first_player_location"]:
             value *= 2
+        return value
+
+    def pile_gap(self, v) -> float:
+        """Bonus tokens the first pick of next round's video games is worth over this
+        bot's pick without the token. Next round's piles: one more on each game without a
+        high score token this round, while the pile lasts. The bot without the token picks
+        after the players before it in turn order took one game each: the holder's order
+        when another holds it; when it holds the token, the order of a rival who takes it,
+        averaged over the rivals still to place (nothing when there is none)."""
+        p = self.player
+        n = len(v.left)
+        extra = v.bonus_supply
+        piles = []
+        for b, t in zip(v.bonus, v.hs_token, strict=True):
+            if not t and extra > 0:
+                b += 1
+                extra -= 1
+            piles.append(b)
+        piles.sort(reverse=True)
+        last = len(piles) - 1
+        if v.first != p:
+            k = (p - v.first) % n
+            return float(piles[0] - piles[k if k < last else last])
+        total, count = 0.0, 0
+        for q in range(n):
+            if q != p and v.left[q]:
+                k = (p - q) % n
+                total += piles[0] - piles[k if k < last else last]
+                count += 1
+        return total / count if count else 0.0
+
+    def office_value(self, v, loc: int) -> float:
+        """The Principal's Office: the first player token (``first_value``), or, when
+        the bot holds it, ``w_block`` of it for keeping it from a rival, which is nothing
+        once no rival has a standee left to take it; ``w_urgent`` more while the bot has
+        another standee and a rival could take the Office's last place first (with more
+        places left, ``office_capacity``, a later standee can still take it)."""
+        p = self.player
+        w = self.p
+        rivals = False
+        for q in range(len(v.left)):
+            if q != p and v.left[q]:
+                rivals = True
+                break
+        if v.first == p:
+            if not rivals:
+                return 0.0
+            value = self.first_value(v) * w["w_block"]
+        else:
+            value = self.first_value(v)
+        if rivals and v.left[p] > 1 and v.rules.locations[loc].capacity - v.occ[loc] == 1:
+            value *= 1.0 + w["w_urgent"]
         return value
 
     def kojima_value(self, v) -> float:
@@ -565,7 +670,7 @@ def _on_place(bot, v, options):
             else:
                 value = -0.5
         elif kind == OFFICE:
-            value = bot.first_value(v) * (w["w_block"] if v.first == p else 1.0)
+            value = bot.office_value(v, o)
         else:
             value = 0.0
         if value > best + 1e-9:
@@ -603,6 +708,9 @@ class ArcadeBot(VGHSBot):
                    "permanent tokens when a class visit pays.")
     # tuned (tools/tune_strategies.py tune vghs arcade --trials 80 --games 400 --seed 32
     # --field-rev current; before: --trials 40 --games 500 --seed 9)
+    # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 52,
+    # measured -0.010 [-0.029, +0.009] on 1000 fresh games, twice: not adopted;
+    # w_first_gap, w_urgent and gta_wait stay 0)
     params = {**VGHSBot.params, "w_first": 0.205, "w_first_late": 3.042, "w_block": 0.785,
               "gta_defer": 0.735, "w_kojima_empty": 1.927, "w_game_over": 0.439,
               "w_victory": 1.481, "w_perm": 11.694, "w_temp": 0.201, "w_bonus": 0.788,
@@ -617,6 +725,9 @@ class ChallengeBot(VGHSBot):
                    "Auditorium.")
     # tuned (tools/tune_strategies.py tune vghs challenger --trials 80 --games 400 --seed 31
     # --field-rev current; before: --trials 40 --games 500 --seed 9)
+    # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 51,
+    # measured -0.024 [-0.051, +0.003] and -0.015 [-0.041, +0.011] on 1000 fresh games
+    # each: not adopted; w_first_gap, w_urgent and gta_wait stay 0)
     params = {**VGHSBot.params, "w_victory": 0.86, "w_game_over": 1.345, "reserve": 1.0,
               "w_perm": 11.695, "w_temp": 0.09, "w_bonus": 0.564, "w_cafeteria": 0.179,
               "w_kojima": 1.269, "w_rank": 1.407, "w_first": 0.184, "w_first_late": 1.213,
@@ -640,6 +751,9 @@ class BuilderBot(VGHSBot):
                    "three rounds, then cashes them in at the arcade.")
     # tuned (tools/tune_strategies.py tune vghs builder --trials 80 --games 400 --seed 33
     # --field-rev current; before: --trials 40 --games 500 --seed 8)
+    # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 53,
+    # measured -0.001 [-0.025, +0.023] and -0.006 [-0.030, +0.018] on 1000 fresh games
+    # each: not adopted; w_first_gap, w_urgent and gta_wait stay 0)
     params = {**VGHSBot.params, "w_perm": 27.502, "build_rounds": 3, "build_bonus": 1.5,
               "w_game_over": 0.467, "w_first": 1.092, "w_block": 0.383, "gta_defer": 0.097,
               "w_victory": 2.057, "w_temp": 0.033, "w_bonus": 0.403, "w_cafeteria": 0.733,

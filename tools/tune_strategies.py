@@ -49,7 +49,8 @@ FIELD_REV = "905f16f"
 TUNED = {
     "vghs": ("w_first", "w_first_late", "w_block", "gta_defer", "w_kojima_empty",
              "w_game_over", "w_victory", "w_perm", "w_temp", "w_bonus",
-             "w_cafeteria", "w_kojima", "w_rank", "w_first_bonus", "w_fit", "w_kojima_card"),
+             "w_cafeteria", "w_kojima", "w_rank", "w_first_bonus", "w_fit", "w_kojima_card",
+             "w_first_gap", "w_urgent", "gta_wait"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
                 "treasurer", "designer_fit"),
@@ -61,8 +62,8 @@ TUNED = {
 }
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
-OWN_RANGE = {"gta_defer": (0.0, 1.0), "sig_need": (0.0, 5.0), "treasurer": (0.0, 3.0),
-             "designer_fit": (0.0, 1.5)}
+OWN_RANGE = {"gta_defer": (0.0, 1.0), "gta_wait": (0.0, 1.0), "sig_need": (0.0, 5.0),
+             "treasurer": (0.0, 3.0), "designer_fit": (0.0, 1.5)}
 
 
 def field(game: str, rev: str) -> list:

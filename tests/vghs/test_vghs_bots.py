@@ -111,7 +111,8 @@ def test_the_first_player_token_is_worth_nothing_in_the_last_round():
 
 
 def test_the_first_player_token_is_worth_next_rounds_richest_bonus_pile():
-    b = bot("arcade", w_first=1.0, w_first_late=0.0, w_first_bonus=0.5, w_bonus=2.0)
+    b = bot("arcade", w_first=1.0, w_first_late=0.0, w_first_bonus=0.5, w_bonus=2.0,
+            w_first_gap=0.0)
     base = b.first_value(GAME.view(make_state(4, bonus=[0, 0, 0, 0, 0]), 0))
     assert base == pytest.approx(1.0 + 0.5 * 2.0 * 1)   # every game gains one token
     rich = b.first_value(GAME.view(make_state(4, bonus=[0, 3, 1, 0, 0]), 0))
@@ -156,3 +157,71 @@ def test_a_class_of_the_skill_the_bot_rolls_for_is_preferred_with_w_fit():
     for seed in range(5):                    # no tie left to the coin
         b = BOTS["arcade"](GAME, 0, random.Random(seed), w_fit=1.0)
         assert b.on_place(v, tuple(classes)) == target[0]
+
+
+def test_the_office_is_worth_nothing_to_its_holder_once_no_rival_can_take_it():
+    s = make_state(4)
+    s.first = 0
+    b = bot("arcade", w_first=1.0, w_first_late=0.0, w_first_bonus=0.0, w_first_gap=0.0,
+            w_block=0.5, w_urgent=0.0)
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(0.5)
+    s.left[:] = [2, 0, 0, 0]                    # every rival has placed all its standees
+    assert b.office_value(GAME.view(s, 0), OFFICE) == 0.0
+    s.first = 1                              # not the holder: taking the token still counts
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.0)
+
+
+def test_the_office_is_urgent_only_with_another_standee_and_a_rival_to_place():
+    s = make_state(4)
+    s.first = 1
+    b = bot("arcade", w_first=1.0, w_first_late=0.0, w_first_bonus=0.0, w_first_gap=0.0,
+            w_urgent=0.5)
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.5)
+    s.left[:] = [1, 3, 3, 3]                    # its last standee: nothing to wait for
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.0)
+    s.left[:] = [2, 0, 0, 0]                    # nobody left to take the Office first
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.0)
+
+
+def test_the_first_pick_is_worth_the_gap_to_the_pile_left_at_the_bots_turn():
+    # next round's piles: +1 on games without a high score token this round
+    s = make_state(4, bonus=[3, 1, 0, 2, 0], hs_token=[False, True, False, False, False])
+    b = bot("arcade")
+    s.first = 2                              # seat 0 plays third: two piles go before it
+    assert b.pile_gap(GAME.view(s, 0)) == pytest.approx(4 - 1)   # piles 4, 3, 1, 1, 1
+    s.first = 0                              # the holder: a rival who takes the token
+    s.left[:] = [2, 1, 0, 1]                    # seat 1 (seat 0 then plays 4th) or 3 (2nd)
+    assert b.pile_gap(GAME.view(s, 0)) == pytest.approx(((4 - 1) + (4 - 3)) / 2)
+    s.left[:] = [2, 0, 0, 0]
+    assert b.pile_gap(GAME.view(s, 0)) == 0.0
+    s.bonus_supply = 1                       # only one token left to add
+    s.first = 3
+    assert b.pile_gap(GAME.view(s, 0)) == pytest.approx(4 - 2)   # piles 4, 2, 0, 1, 0
+    w = bot("arcade", w_first=0.0, w_first_bonus=0.0, w_first_gap=0.5, w_bonus=2.0)
+    assert w.first_value(GAME.view(s, 0)) == pytest.approx(0.5 * 2.0 * 2)
+
+
+def test_gta_wait_defers_the_victory_only_while_a_later_standee_has_a_place():
+    s = make_state(4, dice=[[3, 1, 0, 0, 0, 1] for _ in range(4)])   # pays Boss Rush
+    v = GAME.view(s, 0)
+    keen = bot("challenger", gta_defer=0.0, gta_wait=0.0)
+    patient = bot("challenger", gta_defer=0.0, gta_wait=0.5)
+    assert keen.can_pay(v)
+    full, over = keen.gta_value(v, GTA), keen.game_over_cost(v) * keen.p["w_game_over"]
+    victory = full - over
+    assert victory > 0
+    assert patient.gta_value(v, GTA) == pytest.approx(over + 0.5 * victory)
+    s.left[0] = 1                            # the last standee cannot wait
+    v = GAME.view(s, 0)
+    assert patient.gta_value(v, GTA) == pytest.approx(keen.gta_value(v, GTA))
+
+
+def test_the_office_is_urgent_only_at_its_last_place():
+    s = make_state(4, overrides={"office_capacity": 2})
+    s.first = 1
+    b = bot("arcade", w_first=1.0, w_first_late=0.0, w_first_bonus=0.0, w_first_gap=0.0,
+            w_urgent=0.5)
+    assert "office_capacity" in b.reads
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.0)  # two places
+    s.occ[OFFICE] = 1
+    assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.5)  # the last one
