@@ -23,6 +23,8 @@ cpdef double tval(list values, Py_ssize_t t)
 
 cpdef _cash_value(dict p, View view, PlayerState pl, k)
 
+cpdef _first_token(dict p, View view, PlayerState pl)
+
 @cython.locals(gain=cython.double, have=cython.Py_ssize_t, first=cython.bint,
                genre_played=list)
 cpdef double _ach_delta(w, View view, PlayerState pl, g, beat)

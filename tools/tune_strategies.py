@@ -55,7 +55,8 @@ TUNED = {
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
                 "treasurer", "designer_fit"),
     "vgc": ("tile", "future", "iou", "dollar", "beat", "play", "crystal", "rent_min", "wake",
-            "achieve", "mag", "grid_tile", "present", "rent_act", "cash", "surplus"),
+            "achieve", "mag", "grid_tile", "present", "rent_act", "cash", "surplus", "bonus",
+            "mag_fit"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
                    "draw_value", "ki_value", "jealousy_value", "punishment_value",
                    "enchantment_value", "pp_bonus", "move_first", "bring_value", "love_room"),
@@ -63,7 +64,7 @@ TUNED = {
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
 OWN_RANGE = {"gta_defer": (0.0, 1.0), "gta_wait": (0.0, 1.0), "sig_need": (0.0, 5.0),
-             "treasurer": (0.0, 3.0), "designer_fit": (0.0, 1.5)}
+             "treasurer": (0.0, 3.0), "designer_fit": (0.0, 1.5), "mag_fit": (0.0, 1.0)}
 
 
 def field(game: str, rev: str) -> list:
