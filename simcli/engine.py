@@ -22,12 +22,11 @@ round); every output file numbers seats from 1.
 """
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
-
-import numpy as np
 
 __all__ = [
     "Decision",
@@ -215,20 +214,98 @@ class Strategy(Protocol):
 StrategyFactory = Callable[..., Strategy]
 
 
+# numpy's SeedSequence (numpy/random/bit_generator.pyx: a pool of 4 uint32 words mixed
+# from the entropy, then hashed out into words), written out in integer arithmetic so that
+# seeding a game costs a few microseconds instead of about 100 and the engine does not need
+# numpy. Every value is masked to 32 bits after each step (the products of two 32-bit
+# words fit in 64 bits), so Python ints and the compiled build's C integers give the same
+# words; tests/test_engine_runner.py checks them against numpy.random.SeedSequence.
+_M32 = 0xFFFFFFFF
+_INIT_A = 0x43B0D7E5
+_MULT_A = 0x931E8875
+_INIT_B = 0x8B51F9DD
+_MULT_B = 0x58F38DED
+_MIX_MULT_L = 0xCA01F9DD
+_MIX_MULT_R_NEG = 0x100000000 - 0x4973F715  # minus MIX_MULT_R modulo 2**32
+_POOL = 4
+
+
+def _uint32_words(n) -> list:
+    """``n`` (a non-negative integer) as little-endian 32-bit words; 0 is one word."""
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError(f"expected a non-negative integer seed, got {n}")
+    if n == 0:
+        return [0]
+    out = []
+    while n:
+        out.append(n & _M32)
+        n >>= 32
+    return out
+
+
+def _seed_words(entropy: list, n_words: int) -> list:
+    """``SeedSequence`` of the assembled ``entropy`` words, ``generate_state(n_words)``
+    as uint32 words."""
+    m32, mult_a, mult_b, mix_l, mix_r = _M32, _MULT_A, _MULT_B, _MIX_MULT_L, _MIX_MULT_R_NEG
+    h = _INIT_A
+    p0 = p1 = p2 = p3 = 0
+    pool = [p0, p1, p2, p3]
+    n_entropy = len(entropy)
+    for i in range(_POOL):  # hashmix of the entropy (0 past its end) into the pool
+        v = (entropy[i] if i < n_entropy else 0) ^ h
+        h = (h * mult_a) & m32
+        v = (v * h) & m32
+        pool[i] = v ^ (v >> 16)
+    for i in range(_POOL):  # mix every word into every other
+        for j in range(_POOL):
+            if i != j:
+                v = pool[i] ^ h
+                h = (h * mult_a) & m32
+                v = (v * h) & m32
+                v ^= v >> 16
+                v = (((mix_l * pool[j]) & m32) + ((mix_r * v) & m32)) & m32
+                pool[j] = v ^ (v >> 16)
+    for i in range(_POOL, n_entropy):  # entropy beyond the pool, mixed into every word
+        for j in range(_POOL):
+            v = entropy[i] ^ h
+            h = (h * mult_a) & m32
+            v = (v * h) & m32
+            v ^= v >> 16
+            v = (((mix_l * pool[j]) & m32) + ((mix_r * v) & m32)) & m32
+            pool[j] = v ^ (v >> 16)
+    out = []
+    h = _INIT_B
+    for i in range(n_words):
+        v = pool[i % _POOL] ^ h
+        h = (h * mult_b) & m32
+        v = (v * h) & m32
+        out.append(v ^ (v >> 16))
+    return out
+
+
 def game_seed(root: int, index: int) -> int:
-    """The seed of game ``index`` of a run with seed ``root``; depends on nothing else."""
-    ss = np.random.SeedSequence(root, spawn_key=(index,))
-    return int(ss.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+    """The seed of game ``index`` of a run with seed ``root``; depends on nothing else.
+
+    The same number as ``np.random.SeedSequence(root, spawn_key=(index,))
+    .generate_state(1, dtype=np.uint64)[0] >> 1``."""
+    run = _uint32_words(root)
+    spawn = _uint32_words(index)
+    if len(run) < _POOL:  # numpy pads the run entropy when there is a spawn key
+        run = run + [0] * (_POOL - len(run))
+    w = _seed_words(run + spawn, 2)
+    return (w[0] | (w[1] << 32)) >> 1
 
 
 def derive_rngs(seed: int, n_streams: int) -> tuple[random.Random, list[random.Random]]:
     """One RNG for the game and one per seat, all derived from the game seed.
 
     The game stream never depends on the strategies, so a strategy change cannot change
-    the cards dealt (common random numbers across variants).
+    the cards dealt (common random numbers across variants). The streams are seeded from
+    ``np.random.SeedSequence(seed).generate_state(2 * (n_streams + 1), np.uint32)``.
     """
-    words = np.random.SeedSequence(seed).generate_state(2 * (n_streams + 1), dtype=np.uint32)
-    ints = [int(words[2 * k]) << 32 | int(words[2 * k + 1]) for k in range(n_streams + 1)]
+    words = _seed_words(_uint32_words(seed), 2 * (n_streams + 1))
+    ints = [words[2 * k] << 32 | words[2 * k + 1] for k in range(n_streams + 1)]
     return random.Random(ints[0]), [random.Random(x) for x in ints[1:]]
 
 

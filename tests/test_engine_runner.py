@@ -38,6 +38,31 @@ def test_game_seed_depends_only_on_root_and_index():
     assert game_seed(7, 3) == int(seq.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
 
 
+def test_seeding_is_numpys_seed_sequence_for_any_integer():
+    """game_seed and derive_rngs compute numpy's SeedSequence in integer arithmetic (the
+    compiled build in C integers): the same numbers for small, 32-bit-edge and huge roots
+    and indices, so every run, baseline and golden trace keeps its games."""
+    rng = random.Random(20)
+    edges = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**64 - 1, 2**64, 2**130 + 5]
+    values = edges + [rng.getrandbits(rng.choice([8, 32, 33, 63, 64, 100, 200]))
+                      for _ in range(300)]
+    for v in values:
+        i = rng.getrandbits(rng.choice([1, 16, 40, 64, 70]))
+        for root, index in ((v, i), (v, 0), (3, v)):
+            seq = np.random.SeedSequence(root, spawn_key=(index,))
+            want = int(seq.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+            assert game_seed(root, index) == want, (root, index)
+        k = rng.randint(1, 6)
+        words = np.random.SeedSequence(v).generate_state(2 * (k + 1), dtype=np.uint32)
+        ints = [int(words[2 * j]) << 32 | int(words[2 * j + 1]) for j in range(k + 1)]
+        game_rng, seat_rngs = derive_rngs(v, k)
+        assert game_rng.getstate() == random.Random(ints[0]).getstate()
+        assert [r.getstate() for r in seat_rngs] == \
+            [random.Random(x).getstate() for x in ints[1:]]
+    with pytest.raises(ValueError):
+        game_seed(-1, 0)
+
+
 def test_game_stream_is_independent_of_seat_streams():
     """Changing strategies never changes the chance of the game (common random numbers)."""
     g1, seats1 = derive_rngs(99, 2)

@@ -42,6 +42,10 @@ from .yearbook import (
     tokens_of,
 )
 
+# a Decision built by tuple.__new__: the same named tuple without its Python-level
+# __new__ (half the cost; the games build one per decision)
+_new_tuple = tuple.__new__
+
 
 def log(state: State, text: str) -> None:
     if state.log is not None:
@@ -57,7 +61,7 @@ def push(state: State, p: int, effects) -> None:
 
 def ask(state: State, p: int, kind: str, options, ctx=None) -> None:
     state.ctx = ctx
-    state.pending = Decision(p, kind, tuple(options))
+    state.pending = _new_tuple(Decision, (p, kind, tuple(options)))
 
 
 # ----------------------------------------------------------------------------- start

@@ -15,14 +15,15 @@ def letter_bounds(R, B: Board) -> tuple[list[int], list[int]]:
     """Per cell: the highest letter of the students before it in its class and the lowest
     letter of the students after it in its class (ABC-covered students have no letter)."""
     photo, n, letters, abc = B.photo, R.n_cells, R.s_letter, B.abc_cells
+    teacher = TEACHER
     pre = [0] * n
     cur = -1
     for c in range(n):
         code = photo[c]
-        if code >= TEACHER:
+        if code >= teacher:
             cur = -1
         pre[c] = cur
-        if 0 <= code < TEACHER and (not abc or c not in abc):
+        if 0 <= code < teacher and (not abc or c not in abc):
             lt = letters[code]
             if lt > cur:
                 cur = lt
@@ -31,7 +32,7 @@ def letter_bounds(R, B: Board) -> tuple[list[int], list[int]]:
     for c in range(n - 1, -1, -1):
         code = photo[c]
         suf[c] = cur
-        if code >= TEACHER:
+        if code >= teacher:
             cur = 99
         elif code >= 0 and (not abc or c not in abc):
             lt = letters[code]
@@ -45,7 +46,15 @@ def student_cells(R, B: Board, student: int, bounds=None) -> list[int]:
     pre, suf = bounds if bounds is not None else letter_bounds(R, B)
     lt = R.s_letter[student]
     photo = B.photo
-    return [c for c in range(R.n_cells) if photo[c] == EMPTY and pre[c] <= lt <= suf[c]]
+    empty = EMPTY
+    out = []
+    for c in range(R.n_cells):
+        if photo[c] == empty:
+            lo = pre[c]
+            hi = suf[c]
+            if lo <= lt <= hi:
+                out.append(c)
+    return out
 
 
 def empty_cells(B: Board) -> list[int]:
@@ -150,8 +159,18 @@ def place_tile(R, B: Board, tile: int, cells, student: int = EMPTY) -> list[tupl
 def token_targets(R, B: Board) -> list[int]:
     """Students (cells) and senior superlatives (SS_BASE + k) with room for a token."""
     cap = R.max_tokens
-    out = [c for c, code in enumerate(B.photo) if 0 <= code < TEACHER and sum(B.tok[c]) < cap]
-    out.extend(SS_BASE + k for k, ss in enumerate(B.ss) if sum(ss[2]) < cap)
+    teacher = TEACHER
+    photo, tok = B.photo, B.tok
+    out = []
+    for c in range(len(photo)):
+        code = photo[c]
+        if 0 <= code < teacher and sum(tok[c]) < cap:
+            out.append(c)
+    k = 0
+    for ss in B.ss:
+        if sum(ss[2]) < cap:
+            out.append(SS_BASE + k)
+        k += 1
     return out
 
 

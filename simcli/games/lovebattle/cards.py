@@ -35,11 +35,14 @@ def girl_options(st: State, p: int) -> tuple:
             continue
         elif t == FLIRTING and g == R.SAKIKO:                           # LB-072
             opts.append(("play", k, -1))
-            opts.extend(("play", k, o) for o in range(5) if o != g and gloc[o] == hero)
+            for o in range(5):
+                if o != g and gloc[o] == hero:
+                    opts.append(("play", k, o))
             continue
         opts.append(play_opts[k])
     if not st.claimed:
-        opts.extend(("claim", i) for i in claimable(st, p))
+        for i in claimable(st, p):
+            opts.append(("claim", i))
     opts.extend(moves)
     return tuple(opts)
 

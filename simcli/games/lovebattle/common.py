@@ -5,12 +5,16 @@ from simcli.engine import Decision
 
 from .state import State
 
+# a Decision built by tuple.__new__: the same named tuple without its Python-level
+# __new__ (half the cost; the games build one per decision)
+_new_tuple = tuple.__new__
+
 
 def decide(player: int, kind: str, options: tuple) -> Decision:
     """The Decision ``(player, kind, options)``; options are never empty."""
     if not options:
         raise ValueError(f"decision {kind!r} for player {player} has no options")
-    return Decision(player, kind, options)
+    return _new_tuple(Decision, (player, kind, options))
 
 
 END = ("end",)

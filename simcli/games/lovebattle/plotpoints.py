@@ -13,7 +13,11 @@ def qualifies(st: State, p: int, pp) -> bool:
     if req == "love_loss":
         return max(st.rec_down) >= pp.amount
     if req == "girls_gained":
-        return sum(1 for x in st.rec_up if x > 0) >= pp.amount
+        gained = 0
+        for x in st.rec_up:
+            if x > 0:
+                gained += 1
+        return gained >= pp.amount
     if req == "play_type":
         return st.rec_types[pp.card_type] > 0
     if req == "plays":

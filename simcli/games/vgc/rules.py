@@ -27,6 +27,10 @@ from .scoring import final_scores
 from .state import PlayerState, State, draw_crystal, draw_for_player, draw_tile
 from .view import View, describe
 
+# a Decision built by tuple.__new__: the same named tuple without its Python-level
+# __new__ (half the cost; the games build one per decision)
+_new_tuple = tuple.__new__
+
 RULES_VERSION = "1"
 
 
@@ -179,7 +183,7 @@ def advance(s: State) -> None:
         if s.phase == "sides":
             if s.turn < s.n:
                 names = tuple(side.name for side in s.rules.sides)
-                s.dec = Decision(s.order[s.turn], "side", names)
+                s.dec = _new_tuple(Decision, (s.order[s.turn], "side", names))
                 return
             s.phase, s.turn, s.round, s.step = "routine", 0, 0, "take"
             continue
@@ -195,17 +199,17 @@ def advance(s: State) -> None:
                     P.place_crystal(s, pl, item[1], -1)
                     s.dirty = True
                     continue
-                s.dec = Decision(who, "crystal", opts)
+                s.dec = _new_tuple(Decision, (who, "crystal", opts))
                 return
             if kind == "reward":
-                s.dec = Decision(who, "reward", item[1])
+                s.dec = _new_tuple(Decision, (who, "reward", item[1]))
                 return
             if kind == "thrill":
                 opts = tuple(i for i, t in enumerate(s.thrill) if t >= 0)
                 if not opts:
                     s.pending.pop(0)
                     continue
-                s.dec = Decision(who, "thrill", opts)
+                s.dec = _new_tuple(Decision, (who, "thrill", opts))
                 return
         if s.dirty:
             s.dirty = False
@@ -214,30 +218,30 @@ def advance(s: State) -> None:
         if step == "take":
             opts = tuple(i for i, t in enumerate(s.grid) if t >= 0)
             if opts:
-                s.dec = Decision(who, "take", opts)
+                s.dec = _new_tuple(Decision, (who, "take", opts))
                 return
             s.step = "discard"  # nothing to take: no tile, no Action
             continue
         if step == "action":
-            s.dec = Decision(who, "action", action_options(s, pl, s.took_space))
+            s.dec = _new_tuple(Decision, (who, "action", action_options(s, pl, s.took_space)))
             return
         if step == "wake_space":
             opts = ("keep",)
             if pl.tiles:
                 opts += tuple(i for i, t in enumerate(s.grid) if t >= 0)
-            s.dec = Decision(who, "wake_space", opts)
+            s.dec = _new_tuple(Decision, (who, "wake_space", opts))
             return
         if step == "wake_give":
-            s.dec = Decision(who, "wake_give", tuple(pl.tiles))
+            s.dec = _new_tuple(Decision, (who, "wake_give", tuple(pl.tiles)))
             return
         if step == "discard":
             if len(pl.tiles) + pl.ious > s.rules.p["tile_limit"] and pl.tiles:
-                s.dec = Decision(who, "discard", tuple(pl.tiles))
+                s.dec = _new_tuple(Decision, (who, "discard", tuple(pl.tiles)))
                 return
             s.step = "play"
             continue
         if step == "play":
-            s.dec = Decision(who, "play", P.play_options(s, pl))
+            s.dec = _new_tuple(Decision, (who, "play", P.play_options(s, pl)))
             return
         raise AssertionError(f"unknown step {step!r}")
 

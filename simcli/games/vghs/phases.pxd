@@ -1,5 +1,6 @@
 # Cython augmenting declarations (pure-Python mode): the rules steps take a typed State, so
 # its fields are read as C fields (the .py stays the source and the pure fallback).
+cimport cython
 from simcli.games.vghs.state cimport State
 
 cpdef say(State s, text)
@@ -33,4 +34,5 @@ cpdef do_gain(State s, task, skill)
 cpdef do_lose(State s, task, skill)
 cpdef do_reset_hs(State s, task, g)
 cpdef end_round(State s, task)
+@cython.locals(stack=list, steps=dict, count=cython.Py_ssize_t, task=tuple)
 cpdef advance(State s)

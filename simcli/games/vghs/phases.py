@@ -25,6 +25,10 @@ from .ruleset import (
 )
 from .state import State, move_ranks
 
+# a Decision built by tuple.__new__: the same named tuple without its Python-level
+# __new__ (half the cost; the games build one per decision)
+_new_tuple = tuple.__new__
+
 # ---------------------------------------------------------------------------------------
 # helpers
 
@@ -717,7 +721,7 @@ def advance(s: State) -> None:
             fn(s, task, opts[0])
             continue
         s.task = task
-        s.pending = Decision(task[1], task[0], opts)
+        s.pending = _new_tuple(Decision, (task[1], task[0], opts))
         return
 
 
