@@ -9,7 +9,7 @@ They read the rules that set their incentives: the vote payouts (``otm_payout``,
 ``triangle_payout``, ``two_player_consolation``) decide the vote — each bot casts the
 legal vote of highest expected Ki under a Plackett-Luce model of the final Love ranking
 (its hand's favourites, plus the push it will give them), times its taste for a single
-pick (``otm_bias``: devoted 1.5, triangle 0.5, the others 1) — and the Love track limits,
+pick (``otm_bias``: devoted 1.5, triangle 0.7, the others 1) — and the Love track limits,
 Enchantment cost and Flirting side effects enter every play's value.
 
 The turn (stop 18, from where ``search`` departed from these bots: it moved the Hero
@@ -30,7 +30,11 @@ seeds for every trial); before/after with ``... measure lovebattle``. Stop 18 re
 default mix with the turn fixes) and kept a strategy's result only where it held on 600
 fresh games, paired (``saboteur`` +0.054 [+0.009, +0.099], ``bluffer`` +0.055 [+0.011,
 +0.099]; devoted +0.004, triangle +0.018 and hunter +0.000 did not, so their weights
-stay).
+stay). Stop 20 retuned triangle, saboteur and hunter (``--trials 40 --games 400
+--field-rev current --seed 41``, ``library_value`` searched too): the best trials
+(+0.040, +0.027, +0.018 on the tuning seeds) did not hold on 600 fresh games, paired
+(-0.003, -0.006, -0.026), so their weights stay; the triangle's ``otm_bias`` went from 0.5
+to 0.7 instead (where search departed from its votes).
 """
 from __future__ import annotations
 
