@@ -59,7 +59,8 @@ TUNED = {
             "mag_fit"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
                    "draw_value", "ki_value", "jealousy_value", "punishment_value",
-                   "enchantment_value", "pp_bonus", "move_first", "bring_value", "love_room"),
+                   "enchantment_value", "pp_bonus", "move_first", "bring_value", "love_room",
+                   "library_value"),
 }
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
