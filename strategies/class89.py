@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from simcli.games.class89.scoring import measure, rank_points
 from simcli.games.class89.state import (
     E_DRAW_S,
     E_DRAW_T,
@@ -112,6 +113,9 @@ BASE_PARAMS = {
     "photo": 1.0,  # the Photographer's second card (a student) at a location
     "designer_fit": 0.5,  # the Designer's token: share of ``objective_token`` per objective
                           # in play counting the location's token type
+    "rank": 0.0,  # per objective point one more token would win now (``obj_gain``)
+    "loc_token": 0.0,  # share of the Signature Action's token counted in a location's value
+    "keep": 0.0,  # the round's plan: share of a kept member's ability counted (d_place)
 }
 
 
@@ -269,6 +273,55 @@ class C89Bot(Bot):
         self._obj = out
         return out
 
+    _gain_key = None
+
+    def obj_gain(self):
+        """Per token type, and per objective in play: the objective points one more unit
+        of its measure would win this bot as the yearbooks stand (the best of 1, 2 or 3
+        more units, per unit: the place it would take among the other players' measures,
+        or the minimum it would reach; the game's own ``rank_points``), divided by 6
+        (about one place). Computed once per turn; all zeros in a solo game (Ed is not
+        ranked) and in the casual objective mode only the minimum counts."""
+        v = self.v
+        key = (v.round, v.turn)
+        if self._gain_key == key:
+            return self._gain
+        R = self.R
+        out = [0.0] * 5
+        per: dict = {}
+        if v.ed < 0:
+            me, boards = v.player, v.boards
+            table = R.objective_points
+            casual = R.objective_mode == "casual"
+            for oid in v.objectives:
+                o = R.objectives[oid]
+                t = o["token"]
+                if t < 0:
+                    continue
+                need = o[R.objective_threshold]
+                vals = [measure(R, b, o) for b in boards]
+                mine = vals[me]
+                if casual:
+                    base = R.casual_points if mine >= need else 0
+                else:
+                    base = rank_points(vals, need, table)[me]
+                best = 0.0
+                for k in (1, 2, 3):
+                    vals[me] = mine + k
+                    if casual:
+                        got = R.casual_points if mine + k >= need else 0
+                    else:
+                        got = rank_points(vals, need, table)[me]
+                    if (got - base) / k > best:
+                        best = (got - base) / k
+                best /= 6.0
+                per[oid] = best
+                out[t] += best
+                if o.get("other", -1) >= 0:
+                    out[o["other"]] += 0.5 * best
+        self._gain_key, self._gain = key, (out, per)
+        return self._gain
+
     def effect_value(self, effects) -> float:
         p = self.p
         v = 0.0
@@ -393,7 +446,7 @@ class C89Bot(Bot):
         return 0.0
 
     def plan(self):
-        """(measure, token, other, n, min) of the objectives in play, and each space's
+        """(measure, token, other, n, min, id) of the objectives in play, and each space's
         orthogonal neighbours (computed once per game)."""
         pl = getattr(self, "_plan", None)
         if pl is not None:
@@ -402,7 +455,8 @@ class C89Bot(Bot):
         goals = []
         for oid in self.v.objectives:
             o = R.objectives[oid]
-            goals.append((o["measure"], o["token"], o.get("other", -1), o["n"], max(1, o["min"])))
+            goals.append((o["measure"], o["token"], o.get("other", -1), o["n"], max(1, o["min"]),
+                          oid))
         cols, n = R.cols, R.n_cells
         nbrs = []
         for c in range(n):
@@ -437,9 +491,12 @@ class C89Bot(Bot):
         if not toks[t]:
             v += p["distinct"]
         goals, nbrs = self.plan()
-        w, conc = p["objective_token"], p["concentrate"]
+        w0, conc = p["objective_token"], p["concentrate"]
+        rank = p["rank"]
+        gain = self.obj_gain()[1] if rank else None
         cols = R.cols
-        for kind, ot, other, n, need in goals[t]:
+        for kind, ot, other, n, need, oid in goals[t]:
+            w = w0 + rank * gain.get(oid, 0.0) if rank else w0
             if kind == "tokens_in_row":
                 r = target // cols
                 have = sum(tok[r * cols + k][t] for k in range(cols))
@@ -557,14 +614,51 @@ class C89Bot(Bot):
         half = p["designer_fit"] * p["objective_token"]
         designer = self.sig_gain(1) + p["token"]
         loc_token = R.loc_token
-        member = [(p["track"], designer + half * obj[loc_token[loc]], 0.0, 0.0)
-                  for loc in range(5)]
-        member.append((p["track"], designer + half * max(obj), 0.0, 0.0))
+        rank = p["rank"]
+        if rank:
+            # what one more token of each type would win in the objectives' standings
+            g = self.obj_gain()[0]
+            tv = [half * obj[t] + rank * g[t] for t in range(5)]
+        else:
+            tv = [half * obj[t] for t in range(5)]
+        member = [(p["track"], designer + tv[loc_token[loc]], 0.0, 0.0) for loc in range(5)]
+        member.append((p["track"], designer + max(tv), 0.0, 0.0))
         costs = [self.sig_price(c) for c in R.space_costs]
+        # the Signature Action's token (one signature) at each location, where it pays
+        lt = p["loc_token"]
+        if lt:
+            sig1 = self.sig_price(1)
+            tokv = [0.0] * 5
+            for loc in range(5):
+                t = loc_token[loc]
+                x = p["token"] + p["objective_token"] * obj[t] * 0.5 - sig1
+                if rank:
+                    x += rank * g[t]
+                tokv[loc] = lt * x if x > 0.0 else 0.0
+            space_costs = R.space_costs
+            sigs = B.sigs
         # no card at the Entrance; its 1x1 tile is worth something only with room in the grid
         tile1 = p["tile1"] if B.gmask != (1 << R.n_grid) - 1 else 0.0
         entrance = tile1 + self.sig_gain(2) + p["entrance"] - 1.0
         treasurer = 0.0 if late else p["treasurer"]
+        # the round's plan: 3 turns for 4 members, so one stays unused; a member placed now
+        # gives up what it would do on a later turn. A member kept is worth ``keep`` times
+        # its ability as the school stands (the Editor's step, the Designer's signature and
+        # token, the Photographer's second student averaged over the locations) and the
+        # Treasurer ``treasurer``; each option adds the best members still to place on the
+        # bot's later turns of the round
+        keep = p["keep"]
+        plan = None
+        left = R.turns_per_round - 1 - sum(B.used)
+        if keep and left > 0:
+            treasurer = 0.0
+            fut = (keep * p["track"], keep * sum(member[loc][1] for loc in range(6)) / 6,
+                   keep * sum(photo_bonus) / 5, p["treasurer"])
+            avail = [m for m in range(4) if not B.used[m]]
+            plan = [0.0] * 4
+            for m in avail:
+                rest = sorted((fut[x] for x in avail if x != m), reverse=True)
+                plan[m] = sum(rest[:left])
         top = -1e9
         ties = []
         for o in opts:
@@ -577,8 +671,14 @@ class C89Bot(Bot):
                     val += photo_bonus[loc]
                 if m != TREASURER:
                     val -= costs[k]
+                    if lt and sigs - space_costs[k] >= 1:
+                        val += tokv[loc]
+                elif lt and sigs >= 1:
+                    val += tokv[loc]
             if m == TREASURER:
                 val -= treasurer
+            if plan is not None:
+                val += plan[m]
             if val > top + 1e-9:
                 top, ties = val, [o]
             elif val >= top - 1e-9:
@@ -681,6 +781,8 @@ class C89Bot(Bot):
                 elif o == "sig_token":
                     t = R.loc_token[loc] if loc != ENTRANCE else 0
                     val = p["token"] + p["objective_token"] * obj[t] * 0.5 - self.sig_price(1)
+                    if p["rank"]:
+                        val += p["rank"] * self.obj_gain()[0][t]
                 elif o == "sig_refresh":
                     val = ((p["refresh"] - best_take - self.sig_price(1)) if "end" not in opts
                            else -1.0)
@@ -717,6 +819,11 @@ class C89Bot(Bot):
 
     def d_token_type(self, opts):
         obj = self.obj_tokens()
+        if self.p["rank"]:
+            g = self.obj_gain()[0]
+            rank = self.p["rank"] / max(1e-9, self.p["objective_token"])
+            return self.best(opts, [obj[t] + rank * g[t] + self.rng.random() * 0.1
+                                    for t in opts])
         return self.best(opts, [obj[t] + self.rng.random() * 0.1 for t in opts])
 
     def d_store_to(self, opts):
