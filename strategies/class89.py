@@ -7,7 +7,9 @@ RNG). The strategies differ in their weights, i.e. in their plan:
 * ``objective_chaser`` — tokens concentrated for the club objectives in play.
 * ``club_climber`` — club track steps, half-icon matches, Editors, majorities.
 * ``signature_saver`` — collects signatures (the School Entrance, Designers; most while
-  short of the dearest space), keeps a small reserve and spends above it on paid spaces.
+  short of the dearest space), keeps a small reserve and spends above it on paid spaces;
+  plans its round's members (``keep``) and sends tokens where the objectives' standings
+  pay (``rank``).
 * ``class_builder`` — teachers and full classes for teacher scoring, tokens matched to
   what each teacher scores.
 * ``tile_builder`` — Wildcat Way tiles, grid halves and 1x1 tiles (not in the default
@@ -53,6 +55,39 @@ weights kept). New against the stop-18 bots (81422c9) in one seat, against today
 +0.090 [+0.035, +0.145], saver +0.055 [+0.000, +0.110], builder +0.028 [-0.021, +0.076];
 3 players -0.003 [-0.066, +0.061], +0.033 [-0.028, +0.093], +0.043 [-0.017, +0.102],
 +0.062 [+0.010, +0.115].
+
+Stop 20 (departures logged with today's default search, base = each heuristic, 240 games
+at each count, seed 11; every departure was a placement): at 4 players 843 departures in
+2,880 placements (3.5 a game); 743 changed the location, and most kept the member (the
+Photographer 233 times, the Designer 137): where to send it, not whom. At 3 players 1,300
+(5.4 a game): on the bot's first turn of a round search sent the Editor where the bot sent
+the Photographer (298 times) and kept the Photographer for later, and it went to the
+School Entrance 343 times against 77 (the Designer 151, the Editor 173). At both counts
+its seat scored about 7.5 more objective points (4p 46.2 -> 53.7, 3p 48.0 -> 55.7), and at
+3 players it ended with more signatures (2.1 against 0.9). What changed:
+
+* ``obj_gain`` (weight ``rank``): what one more unit of each objective's measure would
+  win now, against the other yearbooks' measures (``rank_points``; to the minimum
+  when short of it; reads ``objective_mode`` and ``objective_threshold`` through the
+  rules); it adds to a token type's value for the Designer, the Signature Action, a free
+  token type and a token's placement;
+* ``loc_token``: a location is also worth the Signature Action's token it offers (when
+  a signature is left after the space's cost);
+* ``keep``: the round's plan. With 3 turns for 4 members one stays unused; a member
+  placed now gives up what it would do later in the round, so each option adds the best
+  members still to place on the bot's later turns (valued as the school stands; the
+  Treasurer at ``treasurer``). At 0 (the default) the bot places greedily as before.
+
+Tuned with ``tools/tune_strategies.py tune class89 NAME --trials 30 --games 400 --players
+3,4 --field-rev current --seed 17``, searching only rank, loc_token, keep, treasurer,
+photo, entrance, sig, sig_cost, token, objective_token and sig_need (``TUNED`` restricted
+to them; the others kept). On the tuning seeds: chaser 0.270 -> 0.310, climber 0.277 ->
+0.323, saver 0.282 -> 0.380, builder none better. On 400 fresh games (seed 909, one seat
+against today's mix, paired against be1f765) only the saver held: 4p +0.075 [+0.019,
++0.131], 3p +0.092 [+0.033, +0.152]; the chaser (4p -0.003, 3p -0.107 [-0.169, -0.046])
+and the climber (4p -0.005, 3p -0.068 [-0.130, -0.005]) did not, so they keep their
+stop-19 weights (``rank``, ``loc_token``, ``keep`` at 0: they play as before), and so does
+the builder.
 """
 from __future__ import annotations
 
@@ -277,11 +312,12 @@ class C89Bot(Bot):
 
     def obj_gain(self):
         """Per token type, and per objective in play: the objective points one more unit
-        of its measure would win this bot as the yearbooks stand (the best of 1, 2 or 3
-        more units, per unit: the place it would take among the other players' measures,
-        or the minimum it would reach; the game's own ``rank_points``), divided by 6
-        (about one place). Computed once per turn; all zeros in a solo game (Ed is not
-        ranked) and in the casual objective mode only the minimum counts."""
+        of its measure would win this bot as the yearbooks stand (per unit, the best of
+        1 to 3 more units, or as many as reach the minimum: the place it would take among
+        the other players' measures, or the minimum it would reach; the game's own
+        ``rank_points``), divided by 6 (about one place). Computed once per turn; all
+        zeros in a solo game (Ed is not ranked); in the casual objective mode only the
+        minimum counts."""
         v = self.v
         key = (v.round, v.turn)
         if self._gain_key == key:
@@ -306,7 +342,7 @@ class C89Bot(Bot):
                 else:
                     base = rank_points(vals, need, table)[me]
                 best = 0.0
-                for k in (1, 2, 3):
+                for k in range(1, (need - mine if need - mine > 3 else 3) + 1):
                     vals[me] = mine + k
                     if casual:
                         got = R.casual_points if mine + k >= need else 0
@@ -908,10 +944,14 @@ ClubClimber = _bot(
 SignatureSaver = _bot(
     "signature_saver", "Collects signatures (the School Entrance, Designers; most when "
     "short of the dearest space) and spends them on the paid spaces.",
-    sig=0.686, sig_cost=1.178, sig_reserve=0.207, sig_scarce=0.787, entrance=2.337,
-    treasurer=0.076, refresh=0.0, token=2.065, student=10.834, track=4.599, tile=0.197,
-    teacher=1.93, draw=1.894, sig_need=2.749, sig_last=0.568, photo=0.862, designer_fit=0.266,
+    sig=0.179, sig_cost=2.103, sig_reserve=0.207, sig_scarce=0.787, entrance=0.878,
+    treasurer=0.801, refresh=0.0, token=2.074, student=10.834, track=4.599, tile=0.197,
+    teacher=1.93, draw=1.894, sig_need=4.408, sig_last=0.568, photo=1.283, designer_fit=0.266,
+    rank=0.521, loc_token=0.324, keep=0.314, objective_token=0.476,
 )
+#: the saver weighs the objectives' standings (``rank``), so it reads how they score
+SignatureSaver.reads = C89Bot.reads + ("objective_mode", "objective_threshold",
+                                       "objective_points", "casual_points")
 ClassBuilder = _bot(
     "class_builder", "Builds classes for teacher scoring: students placed for what their "
     "teacher scores, tokens matched to it; spends signatures freely.",

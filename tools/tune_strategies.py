@@ -52,7 +52,7 @@ TUNED = {
              "w_cafeteria", "w_kojima", "w_rank", "w_first_bonus", "w_fit", "w_kojima_card"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
-                "treasurer", "designer_fit"),
+                "treasurer", "designer_fit", "rank", "loc_token", "keep"),
     "vgc": ("tile", "future", "iou", "dollar", "beat", "play", "crystal", "rent_min", "wake",
             "achieve", "mag", "grid_tile", "present", "rent_act", "cash", "surplus"),
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
@@ -63,6 +63,7 @@ ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
 OWN_RANGE = {"gta_defer": (0.0, 1.0), "sig_need": (0.0, 5.0), "treasurer": (0.0, 3.0),
              "designer_fit": (0.0, 1.5)}
+OWN_RANGE.update({"rank": (0.0, 3.0), "loc_token": (0.0, 1.0), "keep": (0.0, 1.0)})  # class89
 
 
 def field(game: str, rev: str) -> list:
