@@ -7,7 +7,9 @@ RNG). The strategies differ in their weights, i.e. in their plan:
 * ``objective_chaser`` — tokens concentrated for the club objectives in play.
 * ``club_climber`` — club track steps, half-icon matches, Editors, majorities.
 * ``signature_saver`` — collects signatures (the School Entrance, Designers; most while
-  short of the dearest space), keeps a small reserve and spends above it on paid spaces.
+  short of the dearest space), keeps a small reserve and spends above it on paid spaces;
+  plans its round's members (``keep``) and sends tokens where the objectives' standings
+  pay (``rank``).
 * ``class_builder`` — teachers and full classes for teacher scoring, tokens matched to
   what each teacher scores.
 * ``tile_builder`` — Wildcat Way tiles, grid halves and 1x1 tiles (not in the default
@@ -53,11 +55,55 @@ weights kept). New against the stop-18 bots (81422c9) in one seat, against today
 +0.090 [+0.035, +0.145], saver +0.055 [+0.000, +0.110], builder +0.028 [-0.021, +0.076];
 3 players -0.003 [-0.066, +0.061], +0.033 [-0.028, +0.093], +0.043 [-0.017, +0.102],
 +0.062 [+0.010, +0.115].
+
+Stop 20 (departures logged with today's default search, base = each heuristic, 240 games
+at each count, seed 11; every departure was a placement): at 4 players 843 departures in
+2,880 placements (3.5 a game); 743 changed the location, and most kept the member (the
+Photographer 233 times, the Designer 137): where to send it, not whom. At 3 players 1,300
+(5.4 a game): on the bot's first turn of a round search sent the Editor where the bot sent
+the Photographer (298 times) and kept the Photographer for later, and it went to the
+School Entrance 343 times against 77 (the Designer 151, the Editor 173). At both counts
+its seat scored about 7.5 more objective points (4p 46.2 -> 53.7, 3p 48.0 -> 55.7), and at
+3 players it ended with more signatures (2.1 against 0.9). What changed:
+
+* ``obj_gain`` (weight ``rank``): what one more unit of each objective's measure would
+  win now, against the other yearbooks' measures (``rank_points``; to the minimum
+  when short of it; reads ``objective_mode`` and ``objective_threshold`` through the
+  rules); it adds to a token type's value for the Designer, the Signature Action, a free
+  token type and a token's placement;
+* ``loc_token``: a location is also worth the Signature Action's token it offers (when
+  a signature is left after the space's cost);
+* ``keep``: the round's plan. With 3 turns for 4 members one stays unused; a member
+  placed now gives up what it would do later in the round, so each option adds the best
+  members still to place on the bot's later turns (valued as the school stands; the
+  Treasurer at ``treasurer``). At 0 (the default) the bot places greedily as before.
+
+Tuned with ``tools/tune_strategies.py tune class89 NAME --trials 30 --games 400 --players
+3,4 --field-rev current --seed 17``, searching only rank, loc_token, keep, treasurer,
+photo, entrance, sig, sig_cost, token, objective_token and sig_need (``TUNED`` restricted
+to them; the others kept). On the tuning seeds: chaser 0.270 -> 0.310, climber 0.277 ->
+0.323, saver 0.282 -> 0.380, builder none better. On 400 fresh games (seed 909, one seat
+against today's mix, paired against be1f765) only the saver held: 4p +0.075 [+0.019,
++0.131], 3p +0.092 [+0.033, +0.152]; the chaser (4p -0.003, 3p -0.107 [-0.169, -0.046])
+and the climber (4p -0.005, 3p -0.068 [-0.130, -0.005]) did not, so they keep their
+stop-19 weights (``rank``, ``loc_token``, ``keep`` at 0: they play as before), and so does
+the builder. Against Ed (solo, 300 games per difficulty, seed 99, paired) the saver went
+from 0.423 to 0.503 [0.447, 0.560] on easy (+0.080 [+0.015, +0.145]), 0.163 to 0.220
+[0.177, 0.270] on normal (+0.057 [+0.008, +0.105]) and 0.047 to 0.037 [0.021, 0.064] on
+hard (-0.010 [-0.035, +0.015]). A heuristic game costs about 15% more (pure strategies,
+CPU time, 6 alternating runs of 60 games under load: 4p 13.7 -> 15.7 ms, 3p 9.7 ->
+11.4 ms): the saver's ``obj_gain`` measures every yearbook once a turn. ``simcli ladder
+class89 -n 100 -s 5`` afterwards, paired gain of search over chaser / climber / saver /
+builder: 4 players +0.205 [+0.092, +0.318] / +0.200 [+0.080, +0.320] / +0.190 [+0.062,
++0.318] / +0.300 [+0.200, +0.400]; 3 players +0.350 [+0.226, +0.474] / +0.190 [+0.065,
++0.315] / +0.240 [+0.127, +0.353] / +0.310 [+0.185, +0.435] (100 games each; the target
+of at most +0.05 is met for none).
 """
 from __future__ import annotations
 
 from typing import ClassVar
 
+from simcli.games.class89.scoring import measure, rank_points
 from simcli.games.class89.state import (
     E_DRAW_S,
     E_DRAW_T,
@@ -112,6 +158,9 @@ BASE_PARAMS = {
     "photo": 1.0,  # the Photographer's second card (a student) at a location
     "designer_fit": 0.5,  # the Designer's token: share of ``objective_token`` per objective
                           # in play counting the location's token type
+    "rank": 0.0,  # per objective point one more token would win now (``obj_gain``)
+    "loc_token": 0.0,  # share of the Signature Action's token counted in a location's value
+    "keep": 0.0,  # the round's plan: share of a kept member's ability counted (d_place)
 }
 
 
@@ -269,6 +318,56 @@ class C89Bot(Bot):
         self._obj = out
         return out
 
+    _gain_key = None
+
+    def obj_gain(self):
+        """Per token type, and per objective in play: the objective points one more unit
+        of its measure would win this bot as the yearbooks stand (per unit, the best of
+        1 to 3 more units, or as many as reach the minimum: the place it would take among
+        the other players' measures, or the minimum it would reach; the game's own
+        ``rank_points``), divided by 6 (about one place). Computed once per turn; all
+        zeros in a solo game (Ed is not ranked); in the casual objective mode only the
+        minimum counts."""
+        v = self.v
+        key = (v.round, v.turn)
+        if self._gain_key == key:
+            return self._gain
+        R = self.R
+        out = [0.0] * 5
+        per: dict = {}
+        if v.ed < 0:
+            me, boards = v.player, v.boards
+            table = R.objective_points
+            casual = R.objective_mode == "casual"
+            for oid in v.objectives:
+                o = R.objectives[oid]
+                t = o["token"]
+                if t < 0:
+                    continue
+                need = o[R.objective_threshold]
+                vals = [measure(R, b, o) for b in boards]
+                mine = vals[me]
+                if casual:
+                    base = R.casual_points if mine >= need else 0
+                else:
+                    base = rank_points(vals, need, table)[me]
+                best = 0.0
+                for k in range(1, (need - mine if need - mine > 3 else 3) + 1):
+                    vals[me] = mine + k
+                    if casual:
+                        got = R.casual_points if mine + k >= need else 0
+                    else:
+                        got = rank_points(vals, need, table)[me]
+                    if (got - base) / k > best:
+                        best = (got - base) / k
+                best /= 6.0
+                per[oid] = best
+                out[t] += best
+                if o.get("other", -1) >= 0:
+                    out[o["other"]] += 0.5 * best
+        self._gain_key, self._gain = key, (out, per)
+        return self._gain
+
     def effect_value(self, effects) -> float:
         p = self.p
         v = 0.0
@@ -393,7 +492,7 @@ class C89Bot(Bot):
         return 0.0
 
     def plan(self):
-        """(measure, token, other, n, min) of the objectives in play, and each space's
+        """(measure, token, other, n, min, id) of the objectives in play, and each space's
         orthogonal neighbours (computed once per game)."""
         pl = getattr(self, "_plan", None)
         if pl is not None:
@@ -402,7 +501,8 @@ class C89Bot(Bot):
         goals = []
         for oid in self.v.objectives:
             o = R.objectives[oid]
-            goals.append((o["measure"], o["token"], o.get("other", -1), o["n"], max(1, o["min"])))
+            goals.append((o["measure"], o["token"], o.get("other", -1), o["n"], max(1, o["min"]),
+                          oid))
         cols, n = R.cols, R.n_cells
         nbrs = []
         for c in range(n):
@@ -437,9 +537,12 @@ class C89Bot(Bot):
         if not toks[t]:
             v += p["distinct"]
         goals, nbrs = self.plan()
-        w, conc = p["objective_token"], p["concentrate"]
+        w0, conc = p["objective_token"], p["concentrate"]
+        rank = p["rank"]
+        gain = self.obj_gain()[1] if rank else None
         cols = R.cols
-        for kind, ot, other, n, need in goals[t]:
+        for kind, ot, other, n, need, oid in goals[t]:
+            w = w0 + rank * gain.get(oid, 0.0) if rank else w0
             if kind == "tokens_in_row":
                 r = target // cols
                 have = sum(tok[r * cols + k][t] for k in range(cols))
@@ -557,14 +660,51 @@ class C89Bot(Bot):
         half = p["designer_fit"] * p["objective_token"]
         designer = self.sig_gain(1) + p["token"]
         loc_token = R.loc_token
-        member = [(p["track"], designer + half * obj[loc_token[loc]], 0.0, 0.0)
-                  for loc in range(5)]
-        member.append((p["track"], designer + half * max(obj), 0.0, 0.0))
+        rank = p["rank"]
+        if rank:
+            # what one more token of each type would win in the objectives' standings
+            g = self.obj_gain()[0]
+            tv = [half * obj[t] + rank * g[t] for t in range(5)]
+        else:
+            tv = [half * obj[t] for t in range(5)]
+        member = [(p["track"], designer + tv[loc_token[loc]], 0.0, 0.0) for loc in range(5)]
+        member.append((p["track"], designer + max(tv), 0.0, 0.0))
         costs = [self.sig_price(c) for c in R.space_costs]
+        # the Signature Action's token (one signature) at each location, where it pays
+        lt = p["loc_token"]
+        if lt:
+            sig1 = self.sig_price(1)
+            tokv = [0.0] * 5
+            for loc in range(5):
+                t = loc_token[loc]
+                x = p["token"] + p["objective_token"] * obj[t] * 0.5 - sig1
+                if rank:
+                    x += rank * g[t]
+                tokv[loc] = lt * x if x > 0.0 else 0.0
+            space_costs = R.space_costs
+            sigs = B.sigs
         # no card at the Entrance; its 1x1 tile is worth something only with room in the grid
         tile1 = p["tile1"] if B.gmask != (1 << R.n_grid) - 1 else 0.0
         entrance = tile1 + self.sig_gain(2) + p["entrance"] - 1.0
         treasurer = 0.0 if late else p["treasurer"]
+        # the round's plan: 3 turns for 4 members, so one stays unused; a member placed now
+        # gives up what it would do on a later turn. A member kept is worth ``keep`` times
+        # its ability as the school stands (the Editor's step, the Designer's signature and
+        # token, the Photographer's second student averaged over the locations) and the
+        # Treasurer ``treasurer``; each option adds the best members still to place on the
+        # bot's later turns of the round
+        keep = p["keep"]
+        plan = None
+        left = R.turns_per_round - 1 - sum(B.used)
+        if keep and left > 0:
+            treasurer = 0.0
+            fut = (keep * p["track"], keep * sum(member[loc][1] for loc in range(6)) / 6,
+                   keep * sum(photo_bonus) / 5, p["treasurer"])
+            avail = [m for m in range(4) if not B.used[m]]
+            plan = [0.0] * 4
+            for m in avail:
+                rest = sorted((fut[x] for x in avail if x != m), reverse=True)
+                plan[m] = sum(rest[:left])
         top = -1e9
         ties = []
         for o in opts:
@@ -577,8 +717,14 @@ class C89Bot(Bot):
                     val += photo_bonus[loc]
                 if m != TREASURER:
                     val -= costs[k]
+                    if lt and sigs - space_costs[k] >= 1:
+                        val += tokv[loc]
+                elif lt and sigs >= 1:
+                    val += tokv[loc]
             if m == TREASURER:
                 val -= treasurer
+            if plan is not None:
+                val += plan[m]
             if val > top + 1e-9:
                 top, ties = val, [o]
             elif val >= top - 1e-9:
@@ -681,6 +827,8 @@ class C89Bot(Bot):
                 elif o == "sig_token":
                     t = R.loc_token[loc] if loc != ENTRANCE else 0
                     val = p["token"] + p["objective_token"] * obj[t] * 0.5 - self.sig_price(1)
+                    if p["rank"]:
+                        val += p["rank"] * self.obj_gain()[0][t]
                 elif o == "sig_refresh":
                     val = ((p["refresh"] - best_take - self.sig_price(1)) if "end" not in opts
                            else -1.0)
@@ -717,6 +865,11 @@ class C89Bot(Bot):
 
     def d_token_type(self, opts):
         obj = self.obj_tokens()
+        if self.p["rank"]:
+            g = self.obj_gain()[0]
+            rank = self.p["rank"] / max(1e-9, self.p["objective_token"])
+            return self.best(opts, [obj[t] + rank * g[t] + self.rng.random() * 0.1
+                                    for t in opts])
         return self.best(opts, [obj[t] + self.rng.random() * 0.1 for t in opts])
 
     def d_store_to(self, opts):
@@ -801,10 +954,14 @@ ClubClimber = _bot(
 SignatureSaver = _bot(
     "signature_saver", "Collects signatures (the School Entrance, Designers; most when "
     "short of the dearest space) and spends them on the paid spaces.",
-    sig=0.686, sig_cost=1.178, sig_reserve=0.207, sig_scarce=0.787, entrance=2.337,
-    treasurer=0.076, refresh=0.0, token=2.065, student=10.834, track=4.599, tile=0.197,
-    teacher=1.93, draw=1.894, sig_need=2.749, sig_last=0.568, photo=0.862, designer_fit=0.266,
+    sig=0.179, sig_cost=2.103, sig_reserve=0.207, sig_scarce=0.787, entrance=0.878,
+    treasurer=0.801, refresh=0.0, token=2.074, student=10.834, track=4.599, tile=0.197,
+    teacher=1.93, draw=1.894, sig_need=4.408, sig_last=0.568, photo=1.283, designer_fit=0.266,
+    rank=0.521, loc_token=0.324, keep=0.314, objective_token=0.476,
 )
+#: the saver weighs the objectives' standings (``rank``), so it reads how they score
+SignatureSaver.reads = C89Bot.reads + ("objective_mode", "objective_threshold",
+                                       "objective_points", "casual_points")
 ClassBuilder = _bot(
     "class_builder", "Builds classes for teacher scoring: students placed for what their "
     "teacher scores, tokens matched to it; spends signatures freely.",

@@ -53,7 +53,7 @@ TUNED = {
              "w_first_gap", "w_urgent", "gta_wait"),
     "class89": ("sig", "sig_cost", "sig_reserve", "sig_scarce", "entrance", "student",
                 "token", "track", "tile", "teacher", "draw", "sig_need", "sig_last", "photo",
-                "treasurer", "designer_fit"),
+                "treasurer", "designer_fit", "rank", "loc_token", "keep"),
     "vgc": ("tile", "future", "iou", "dollar", "beat", "play", "crystal", "rent_min", "wake",
             "achieve", "mag", "grid_tile", "present", "rent_act", "cash", "surplus", "bonus",
             "mag_fit"),
@@ -65,7 +65,8 @@ TUNED = {
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
 OWN_RANGE = {"gta_defer": (0.0, 1.0), "gta_wait": (0.0, 1.0), "sig_need": (0.0, 5.0),
-             "treasurer": (0.0, 3.0), "designer_fit": (0.0, 1.5), "mag_fit": (0.0, 1.0)}
+             "treasurer": (0.0, 3.0), "designer_fit": (0.0, 1.5), "mag_fit": (0.0, 1.0),
+             "rank": (0.0, 3.0), "loc_token": (0.0, 1.0), "keep": (0.0, 1.0)}
 
 
 def field(game: str, rev: str) -> list:

@@ -183,15 +183,154 @@ def test_entrance_tile_worth_nothing_with_a_full_grid():
     B = s.boards[d.player]
     B.sigs = 5   # no signature need
     # a bare location against the Entrance (a 1x1 tile and 2 signatures), the tile
-    # weighted high and signatures at nothing
+    # weighted high and signatures at nothing (and no Signature Action token counted)
     R = s.rules
     both = ((EDITOR, ENTRANCE, 0), (EDITOR, 0, 0))
     bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(0),
                                                  entrance=0.0, tile1=3.0, sig=0.0,
-                                                 sig_need=0.0)
+                                                 sig_need=0.0, loc_token=0.0)
     assert bot.choose(GAME.view(s, d.player), Decision(d.player, "place", both))[1] == ENTRANCE
     B.gmask = (1 << R.n_grid) - 1
     bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(0),
                                                  entrance=0.0, tile1=3.0, sig=0.0,
-                                                 sig_need=0.0)
+                                                 sig_need=0.0, loc_token=0.0)
     assert bot.choose(GAME.view(s, d.player), Decision(d.player, "place", both))[1] == 0
+
+
+# ---------------------------------------------------------------- objective standings
+def _captains(state, counts):
+    """Objective 'students with 3+ Star tokens' (min 1) only; board i gets counts[i] such
+    students."""
+    R = state.rules
+    oid = next(i for i, o in enumerate(R.objectives)
+               if o["measure"] == "students_with_n_tokens" and o["token"] == 4)
+    state.objectives = [oid]
+    for B, k in zip(state.boards, counts, strict=True):
+        for c in range(k):
+            B.photo[c + 1] = c          # a student (codes below TEACHER)
+            B.tok[c + 1][4] = 3
+    return oid
+
+
+def _gain(state, seed=0, **params):
+    d = flow.advance(state)
+    bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(seed),
+                                                 **params)
+    bot.choose(GAME.view(state, d.player), d)   # binds the view
+    bot._gain_key = None
+    return d.player, bot.obj_gain()
+
+
+def test_objective_gain_is_the_place_one_more_unit_would_win():
+    # nobody qualifies: one more unit reaches the minimum (1) and first place, 18 points
+    s = make_state(4, seed=1)
+    d = flow.advance(s)
+    counts = [0, 0, 0, 0]
+    oid = _captains(s, counts)
+    _p, (by_token, per) = _gain(s)
+    assert per[oid] == pytest.approx(18 / 6)
+    assert by_token[4] == pytest.approx(18 / 6) and by_token[0] == 0.0
+    # tied first with a rival (ceil((18 + 12) / 2) = 15): one more wins 18, 3 points
+    s = make_state(4, seed=1)
+    counts = [0, 0, 0, 0]
+    counts[d.player] = 1
+    counts[(d.player + 1) % 4] = 1
+    oid = _captains(s, counts)
+    _p, (by_token, per) = _gain(s)
+    assert per[oid] == pytest.approx(3 / 6)
+    # alone in first place: nothing more to win
+    s = make_state(4, seed=1)
+    counts = [0, 0, 0, 0]
+    counts[d.player] = 1
+    oid = _captains(s, counts)
+    _p, (by_token, per) = _gain(s)
+    assert per[oid] == 0.0
+
+
+def test_objective_gain_reads_the_casual_objective_mode():
+    # casual: only the minimum counts (10 points), never the other players' standing
+    s = make_state(4, seed=1, objective_mode="casual")
+    oid = _captains(s, [0, 0, 0, 0])
+    _p, (_t, per) = _gain(s)
+    assert per[oid] == pytest.approx(s.rules.casual_points / 6)
+    s = make_state(4, seed=1, objective_mode="casual")
+    counts = [1, 1, 1, 1]
+    oid = _captains(s, counts)
+    _p, (_t, per) = _gain(s)
+    assert per[oid] == 0.0
+
+
+def test_token_type_follows_the_objective_gain():
+    # two objectives in play; the bot is alone in first place on the Star one and level
+    # with everyone on the other (5 Bookmarks in a row reach its minimum): a free choice
+    # of token goes to the Bookmark when ``rank`` is weighted
+    from simcli.engine import Decision
+    s = make_state(4, seed=2)
+    d = flow.advance(s)
+    R = s.rules
+    counts = [0, 0, 0, 0]
+    counts[d.player] = 2
+    star = _captains(s, counts)
+    other = next(i for i, o in enumerate(R.objectives)
+                 if o["measure"] == "tokens_in_row" and o["token"] == 1)
+    s.objectives = [star, other]
+    for seed in range(5):
+        bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(seed),
+                                                     rank=2.0)
+        view = GAME.view(s, d.player)
+        assert bot.choose(view, Decision(d.player, "token_type", (1, 4))) == 1
+        bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(seed),
+                                                     rank=0.0)
+        # without the standings both count once: a coin flip (noise only)
+        assert bot.choose(view, Decision(d.player, "token_type", (1, 4))) in (1, 4)
+
+
+# ---------------------------------------------------------------- the round's plan
+def test_round_plan_keeps_the_photographer_for_two_students():
+    # location 0 holds a lone student (the Photographer's ability is worth nothing there),
+    # the others two students each; Editor and Photographer at location 0 are equal
+    # without a plan (a track step worth 0), and with it the Editor goes, the Photographer
+    # is kept for a later turn of the round
+    from simcli.engine import Decision
+    from simcli.games.class89.state import EDITOR
+    opts = ((EDITOR, 0, 0), (PHOTOGRAPHER, 0, 0))
+    picks = set()
+    for seed in range(8):
+        s = make_state(4, seed=seed)
+        _strip(s, {0: [0], 1: [0, 1], 2: [0, 1], 3: [0, 1], 4: [0, 1]})
+        d = flow.advance(s)
+        view = GAME.view(s, d.player)
+        bot = resolve("class89", "club_climber")(GAME, d.player, random.Random(seed),
+                                                 track=0.0, keep=1.0)
+        assert bot.choose(view, Decision(d.player, "place", opts)) == (EDITOR, 0, 0)
+        bot = resolve("class89", "club_climber")(GAME, d.player, random.Random(seed),
+                                                 track=0.0, keep=0.0)
+        picks.add(bot.choose(view, Decision(d.player, "place", opts)))
+        # on the bot's last turn of the round nothing is kept: a tie again
+        s.boards[d.player].used = [False, False, True, True]
+        s.boards[d.player].used[3] = True
+        s.boards[d.player].used[1] = True
+        bot = resolve("class89", "club_climber")(GAME, d.player, random.Random(seed),
+                                                 track=0.0, keep=1.0)
+        assert bot.choose(view, Decision(d.player, "place", opts)) in opts
+    assert picks == set(opts)
+
+
+def test_objective_gain_counts_the_units_to_the_minimum():
+    # 5 Bookmarks in a row reach the minimum: 18 points over 5 units from nothing
+    s = make_state(4, seed=1)
+    R = s.rules
+    oid = next(i for i, o in enumerate(R.objectives)
+               if o["measure"] == "tokens_in_row" and o["token"] == 1)
+    s.objectives = [oid]
+    _p, (_t, per) = _gain(s)
+    assert per[oid] == pytest.approx(18 / 5 / 6)
+
+
+def test_reads_declare_the_objective_rules_where_the_standings_are_weighed():
+    from strategies import list_strategies, rules_read
+    for name, cls in list_strategies("class89").items():
+        weighs = cls.params.get("rank", 0.0) > 0
+        assert ("objective_mode" in cls.reads) == weighs, name
+    assert {"objective_mode", "objective_threshold", "objective_points",
+            "casual_points"} <= rules_read("class89", ["signature_saver"])
