@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:   # numpy only for fitting: a game's evaluate() (softmax_rows) is pure
+    import numpy as np
 
 __all__ = ["collect", "fit", "log_loss", "softmax_rows"]
 
@@ -36,6 +38,8 @@ def collect(game, n_players: int, features: Callable, *, games: int = 400, seed:
     final state is sampled too). With ``epoch`` (a game's ``epoch(state)``, e.g. class89's
     round) the states sampled are instead those where the search's ``rounds=`` cut-off
     scores a rollout: the first decision after each advance of the epoch."""
+    import numpy as np
+
     from simcli.engine import derive_rngs, game_seed
     from strategies import default_mix, resolve
 
@@ -77,6 +81,8 @@ def collect(game, n_players: int, features: Callable, *, games: int = 400, seed:
 
 
 def log_loss(w: np.ndarray, X: np.ndarray, Y: np.ndarray) -> float:
+    import numpy as np
+
     z = X @ w
     z = z - z.max(axis=1, keepdims=True)
     logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
@@ -85,6 +91,7 @@ def log_loss(w: np.ndarray, X: np.ndarray, Y: np.ndarray) -> float:
 
 def fit(X: np.ndarray, Y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
     """Maximum-likelihood weights (a small ridge keeps them finite)."""
+    import numpy as np
     from scipy.optimize import minimize
 
     def f(w):

@@ -19,8 +19,6 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
-import numpy as np
-
 _NORMAL = NormalDist()
 
 
@@ -312,13 +310,22 @@ def binom_pvalue(successes: float, n: int, p: float) -> float:
 
 def chi_square_seats(wins: Sequence[float]) -> tuple[float, float]:
     """Goodness of fit of seat wins against equal shares: (statistic, p-value)."""
-    observed = np.asarray(wins, dtype=float)
-    total = observed.sum()
+    observed = [float(w) for w in wins]
+    total = _seq_sum(observed)
     if total <= 0 or len(observed) < 2:
         return (0.0, 1.0)
-    expected = np.full(len(observed), total / len(observed))
-    statistic = float(((observed - expected) ** 2 / expected).sum())
+    expected = total / len(observed)
+    statistic = _seq_sum([(o - expected) ** 2 / expected for o in observed])
     return (statistic, _chi2_sf(statistic, len(observed) - 1))
+
+
+def _seq_sum(xs: list[float]) -> float:
+    """Left-to-right float sum: the same on every Python (3.12's ``sum()`` compensates),
+    and numpy's (so scipy's) own order for the fewer than 8 terms of a table's seats."""
+    acc = 0.0
+    for x in xs:
+        acc += x
+    return acc
 
 
 def first_player_advantage(seat1_wins: float, n_games: int, n_players: int) -> dict:
@@ -367,15 +374,16 @@ def two_proportion(w1: float, n1: int, w2: float, n2: int) -> dict:
 
 def paired_difference(base: Sequence[float], new: Sequence[float]) -> dict:
     """Mean paired difference (new - base) over the same seeds: t interval and p-value."""
-    a = np.asarray(base, dtype=float)
-    b = np.asarray(new, dtype=float)
-    d = b - a
+    a, b = list(base), list(new)
+    if len(a) != len(b):
+        raise ValueError(f"paired samples of {len(a)} and {len(b)} values")
+    d = [float(y) - float(x) for x, y in zip(a, b, strict=True)]
     n = len(d)
     if n < 2:
-        return {"diff": float(d.mean()) if n else 0.0, "ci_low": -1.0, "ci_high": 1.0,
+        return {"diff": d[0] if n else 0.0, "ci_low": -1.0, "ci_high": 1.0,
                 "p_value": 1.0, "n": n}
-    mean = float(d.mean())
-    sd = float(d.std(ddof=1))
+    mean = math.fsum(d) / n            # exactly rounded sums: no numpy on the run path
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in d) / (n - 1))
     if sd == 0:
         return {"diff": mean, "ci_low": mean, "ci_high": mean,
                 "p_value": 1.0 if mean == 0 else 0.0, "n": n}
