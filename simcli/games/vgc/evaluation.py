@@ -9,7 +9,9 @@ wins is the softmax of the weighted features (a conditional logit, :mod:`simcli.
 Weights fitted by ``python tools/fit_evaluation.py vgc --games 800`` (default heuristic
 mix, 4 players, seed 7, states sampled at 15% of the decisions), refitted at stop 19 on
 today's heuristics (the stop-18 vgc bots): held-out log loss 1.102 against 1.206 for the
-previous weights (fitted on the older heuristics' self-play) and 1.386 for equal chances.
+previous weights (fitted on the older heuristics' self-play) and 1.386 for equal chances;
+refitted again at stop 20 on the stop-20 bots (collector and hunter retuned): held-out log
+loss 1.133 against 1.145 for the stop-19 weights.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from .scoring import score_breakdown
 
 FEATURES = ("score", "score_x_t", "tiles", "tiles_x_t", "dollars", "dollars_x_t", "ious",
             "ious_x_t", "presents", "presents_x_t", "mags")
-WEIGHTS = (0.069, 1.368, 0.143, 0.761, 0.969, 0.200, -0.176, -0.366, -0.685, 0.067, -0.158)
+WEIGHTS = (0.230, 1.268, 0.253, 0.989, 0.803, 0.209, -0.098, 0.040, -0.632, 0.281, -0.346)
 
 
 def features(s) -> list[list[float]]:
