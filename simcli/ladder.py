@@ -25,8 +25,6 @@ from strategies import default_mix, list_strategies, resolve
 
 CHUNK = 4          # games per task: a search game costs seconds
 FILES = ("ladder.json", "ladder.md", "ladder.parquet", "plots/ladder.png", "run.json")
-ROW_COLUMNS = ("subject", "spec", "game_index", "seed", "seat", "win_share", "cpu_seconds",
-               "searched", "departed", "rollouts")
 
 
 class LadderError(ScenarioError):
@@ -186,9 +184,7 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
 
     n = cfg.n_players
     fair = 1.0 / n
-    by: dict[str, dict[int, dict]] = {}
-    for r in rows:
-        by.setdefault(r["subject"], {})[r["game_index"]] = r
+    by = by_subject(rows)
     table = []
     for label, spec in cfg.subjects:
         games = by.get(label, {})
@@ -226,6 +222,26 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
     return {"game": cfg.game, "players": n, "games": cfg.n_games, "seed": cfg.seed,
             "mix": list(cfg.mix), "fair_share": fair, "table": table, "gains": gains,
             "cost": cost, "findings": findings(cfg, table, gains, cost)}
+
+
+def by_subject(rows: list[dict]) -> dict[str, dict[int, dict]]:
+    """The rows of a ladder by subject, then by game index."""
+    out: dict[str, dict[int, dict]] = {}
+    for r in rows:
+        out.setdefault(r["subject"], {})[int(r["game_index"])] = r
+    return out
+
+
+def verdict(row: dict, up: str, down: str) -> str:
+    """``up`` / ``down`` when the interval excludes 0 on that side and the Holm-adjusted
+    p is below 0.05, else "not settled" with the games that would settle it."""
+    sure = row["p_holm"] < 0.05
+    if row["ci_low"] > 0 and sure:
+        return up
+    if row["ci_high"] < 0 and sure:
+        return down
+    more = row.get("games_to_settle")
+    return f"not settled; about {more} games would settle it" if more else "not settled"
 
 
 def holm(rows: list[dict], key: str = "p_value") -> None:
@@ -271,18 +287,13 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
     share = {r["strategy"]: r for r in table}
     for gr in gains:
         s = share.get(f"search({gr['heuristic']})")
-        sure = gr["p_holm"] < 0.05
-        verdict = ("search is stronger" if gr["ci_low"] > 0 and sure else
-                   "the heuristic is stronger" if gr["ci_high"] < 0 and sure else
-                   "not settled")
-        more = (f"; about {gr['games_to_settle']} games would settle it"
-                if verdict == "not settled" and gr["games_to_settle"] else "")
         out.append(
             f"search on {gr['heuristic']}: {s['win_share']:.3f} [{s['ci_low']:.3f}, "
             f"{s['ci_high']:.3f}] vs {gr['heuristic_share']:.3f} for {gr['heuristic']} in the "
             f"same seats on the same seeds, paired gain {gr['gain']:+.3f} "
             f"[{gr['ci_low']:+.3f}, {gr['ci_high']:+.3f}] ({gr['games']} games, Holm "
-            f"p={gr['p_holm']:.3g}): {verdict}{more}.")
+            f"p={gr['p_holm']:.3g}): "
+            f"{verdict(gr, 'search is stronger', 'the heuristic is stronger')}.")
     if gains:
         close = [g["heuristic"] for g in gains if g["ci_high"] <= 0.05]
         out.append(f"Heuristics within +0.05 of search (upper bound of the gain): "
@@ -339,12 +350,6 @@ def against(cfg: LadderConfig, rows: list[dict], other: dict[str, Any]) -> dict[
     t interval, Holm-corrected over the subjects that played differently."""
     from simcli import stats
 
-    def by_subject(rs):
-        out: dict[str, dict[int, dict]] = {}
-        for r in rs:
-            out.setdefault(r["subject"], {})[int(r["game_index"])] = r
-        return out
-
     mine, theirs = by_subject(rows), by_subject(other["rows"])
     out, tested = [], []
     for label, spec in cfg.subjects:
@@ -373,17 +378,12 @@ def against(cfg: LadderConfig, rows: list[dict], other: dict[str, Any]) -> dict[
     lines = []
     same = [r["subject"] for r in out if not r["differing_games"]]
     for r in tested:
-        sure = r["p_holm"] < 0.05
-        verdict = ("stronger now" if r["ci_low"] > 0 and sure else
-                   "weaker now" if r["ci_high"] < 0 and sure else "not settled")
-        more = (f"; about {r['games_to_settle']} games would settle it"
-                if verdict == "not settled" and r["games_to_settle"] else "")
         lines.append(f"{r['subject']} against {other['folder']}: {r['share']:.3f} vs "
                      f"{r['other_share']:.3f} on the same {r['games']} games, paired change "
                      f"{r['change']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] "
                      f"({r['differing_games']} game{'s' if r['differing_games'] != 1 else ''} "
                      f"ended differently, Holm "
-                     f"p={r['p_holm']:.3g}): {verdict}{more}.")
+                     f"p={r['p_holm']:.3g}): {verdict(r, 'stronger now', 'weaker now')}.")
     if same:
         lines.append(f"Played every common game exactly as in {other['folder']}: "
                      f"{', '.join(same)}.")
@@ -419,7 +419,7 @@ def write(folder: Path, result: dict, meta: dict, rows: list[dict] | None = None
     from simcli.fsio import atomic_write_text
 
     (folder / "plots").mkdir(parents=True, exist_ok=True)
-    files = ["ladder.json", "ladder.md", "ladder.parquet", "plots/ladder.png"]
+    files = [f for f in FILES if f != "run.json"]
     atomic_write_text(folder / "run.json", json.dumps(
         outdir.marker({"kind": "ladder", **meta}, files), indent=2, default=str) + "\n")
     written = []
@@ -440,7 +440,7 @@ def write_rows(path: Path, rows: list[dict]) -> Path:
     schema = {"subject": pl.Utf8, "spec": pl.Utf8, "game_index": pl.Int64, "seed": pl.Int64,
               "seat": pl.Int64, "win_share": pl.Float64, "cpu_seconds": pl.Float64,
               "searched": pl.Int64, "departed": pl.Int64, "rollouts": pl.Int64}
-    frame = pl.DataFrame([{k: r.get(k) for k in ROW_COLUMNS} for r in rows], schema=schema)
+    frame = pl.DataFrame([{k: r.get(k) for k in schema} for r in rows], schema=schema)
     with atomic_path(path) as tmp:
         frame.write_parquet(tmp)
     return path
