@@ -8,7 +8,7 @@ cimport cython
 
 @cython.locals(m32=cython.ulonglong, mult_a=cython.ulonglong, mult_b=cython.ulonglong,
                mix_l=cython.ulonglong, mix_r=cython.ulonglong, h=cython.ulonglong,
-               v=cython.ulonglong, p0=cython.ulonglong, p1=cython.ulonglong,
+               v=cython.ulonglong, src=cython.ulonglong, p0=cython.ulonglong, p1=cython.ulonglong,
                p2=cython.ulonglong, p3=cython.ulonglong, pool=cython.ulonglong[4],
                i=cython.Py_ssize_t, j=cython.Py_ssize_t, n_entropy=cython.Py_ssize_t,
                n_words=cython.Py_ssize_t, out=list)

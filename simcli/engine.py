@@ -257,23 +257,18 @@ def _seed_words(entropy: list, n_words: int) -> list:
         h = (h * mult_a) & m32
         v = (v * h) & m32
         pool[i] = v ^ (v >> 16)
-    for i in range(_POOL):  # mix every word into every other
+    # mix every pool word into every other, then the entropy beyond the pool into every
+    # word (a pool word is never written while it is the source: j != i)
+    for i in range(max(_POOL, n_entropy)):
+        src = pool[i] if i < _POOL else entropy[i]
         for j in range(_POOL):
             if i != j:
-                v = pool[i] ^ h
+                v = src ^ h
                 h = (h * mult_a) & m32
                 v = (v * h) & m32
                 v ^= v >> 16
                 v = (((mix_l * pool[j]) & m32) + ((mix_r * v) & m32)) & m32
                 pool[j] = v ^ (v >> 16)
-    for i in range(_POOL, n_entropy):  # entropy beyond the pool, mixed into every word
-        for j in range(_POOL):
-            v = entropy[i] ^ h
-            h = (h * mult_a) & m32
-            v = (v * h) & m32
-            v ^= v >> 16
-            v = (((mix_l * pool[j]) & m32) + ((mix_r * v) & m32)) & m32
-            pool[j] = v ^ (v >> 16)
     out = []
     h = _INIT_B
     for i in range(n_words):
