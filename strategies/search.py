@@ -222,6 +222,11 @@ class SearchBot(Bot):
         self.departed = 0
         self.screened = 0
         self.rollouts_done = 0
+        #: optional ``trace(view, decision, candidates, base_choice, chosen, values)``,
+        #: called after every searched decision (``values``: option -> the paired rollout
+        #: values the race scored it by; the tools/search_fit.py recorder sets it)
+        self.trace = None
+        self._values: dict = {}
 
     def _cutoffs(self) -> None:
         game = self.game
@@ -284,10 +289,12 @@ class SearchBot(Bot):
             options = tuple(cands)
         self.searched += 1
         best = self._race(options, a0)
-        if best == a0 or not self._confirm(best, a0):
-            return a0
-        self.departed += 1
-        return best
+        chosen = a0 if best == a0 or not self._confirm(best, a0) else best
+        if chosen != a0:
+            self.departed += 1
+        if self.trace is not None:
+            self.trace(view, decision, options, a0, chosen, self._values)
+        return chosen
 
     def _eval_screen(self, rest) -> list:
         """The ``propose_eval`` options of ``rest`` the game's evaluation rates best just
@@ -315,6 +322,7 @@ class SearchBot(Bot):
         budget = self.p["rollouts"]
         cands = list(options)
         values: dict = {a: [] for a in cands}
+        self._values = values
         seeds: list[int] = []
         used = 0
 

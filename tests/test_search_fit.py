@@ -1,0 +1,125 @@
+"""tools/search_fit.py: the search's trace hook, the recorder and the conditional logit."""
+from __future__ import annotations
+
+import random
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import search_fit  # noqa: E402
+
+
+def _choices(seed=3, groups=300, beta=(1.2, -0.7)):
+    rng = np.random.default_rng(seed)
+    xs, ys, gs = [], [], []
+    for g in range(groups):
+        m = int(rng.integers(2, 6))
+        x = rng.normal(size=(m, len(beta)))
+        u = x @ np.array(beta) + rng.gumbel(size=m)
+        y = np.zeros(m, dtype=bool)
+        y[int(np.argmax(u))] = True
+        xs.append(x)
+        ys.append(y)
+        gs.append(np.full(m, g))
+    return np.vstack(xs), np.concatenate(ys), np.concatenate(gs)
+
+
+def test_clogit_equals_statsmodels():
+    from statsmodels.discrete.conditional_models import ConditionalLogit
+
+    x, y, g = _choices()
+    beta, bse, llf = search_fit.clogit(y, x, g)
+    ref = ConditionalLogit(y.astype(int), x, groups=g).fit(disp=False)
+    assert np.allclose(beta, ref.params, atol=1e-4)
+    assert np.allclose(bse, ref.bse, rtol=1e-3)
+    assert llf == pytest.approx(ref.llf, abs=1e-6)
+    # and it recovers the utilities the choices were drawn from
+    assert np.all(np.abs(beta - np.array([1.2, -0.7])) < 3 * bse)
+
+
+def test_clogit_offset_holds_a_term_fixed():
+    x, y, g = _choices(seed=5)
+    full, _, _ = search_fit.clogit(y, x, g)
+    # with the first term fixed at its free optimum, the second's optimum is unchanged
+    part, _, _ = search_fit.clogit(y, x[:, 1:], g, offset=full[0] * x[:, 0])
+    assert part[0] == pytest.approx(full[1], abs=1e-4)
+    # fixed elsewhere, it moves
+    moved, _, _ = search_fit.clogit(y, x[:, 1:], g, offset=(full[0] + 2.0) * x[:, 0])
+    assert abs(moved[0] - full[1]) > 1e-3
+
+
+def _one_game(trace):
+    from simcli.engine import game_seed, play_game
+    from simcli.games import get_game
+    from strategies import default_mix, resolve
+    from strategies.search import SearchBot
+
+    game = get_game("vghs")
+    rules = game.make_rules(game.default_data(), 4)
+    mix = [resolve("vghs", s) for s in default_mix("vghs")]
+    made = []
+
+    def make(g, p, rng):
+        bot = SearchBot(g, p, rng)
+        bot.trace = trace
+        made.append(bot)
+        return bot
+    seats = [make, mix[0], mix[1], mix[2]]
+    rec = play_game(game, 4, rules, seats, game_seed(7, 0))
+    return rec, made[0]
+
+
+def test_trace_sees_every_searched_decision_and_changes_nothing():
+    seen = []
+
+    def trace(view, decision, options, a0, chosen, values):
+        assert a0 in options and chosen in options
+        assert all(len(values[a]) <= len(values[a0]) for a in values)
+        seen.append((a0, chosen))
+    with_trace, bot = _one_game(trace)
+    without, _ = _one_game(None)
+    assert with_trace.result == without.result
+    assert len(seen) == bot.searched > 0
+    assert sum(a0 != c for a0, c in seen) == bot.departed
+
+
+def test_record_and_fit_a_strategy_with_terms(tmp_path, monkeypatch):
+    (tmp_path / "termbot.py").write_text(textwrap.dedent('''
+        from strategies import Bot
+
+        class TermBot(Bot):
+            name = "termbot"
+            params = {"w_first": 1.0, "w_last": 0.5}
+
+            def terms(self, view, decision, option):
+                opts = decision.options
+                i = opts.index(option)
+                return {"w_first": float(i == 0), "w_last": float(i == len(opts) - 1)}
+
+            def choose(self, view, decision):
+                opts = decision.options
+                return max(opts, key=lambda a: (sum(self.p[k] * v for k, v in
+                           self.terms(view, decision, a).items()), -opts.index(a)))
+        '''))
+    monkeypatch.chdir(tmp_path)
+    rows = search_fit.record("vghs", "termbot:TermBot:w_last=0.25", games=3, seed=2)
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    per = frame.groupby("decision")
+    assert (per["chosen"].sum() == 1).all() and (per["is_base"].sum() == 1).all()
+    assert set(frame["w_w_last"]) == {0.25} and set(frame["w_w_first"]) == {1.0}
+    path = tmp_path / "rows.parquet"
+    frame.to_parquet(path)
+    out = search_fit.fit([path], holdout=0.34, seed=random.Random(1).randrange(9))
+    assert out["terms_check"] == 1.0        # the bot plays its weighted best option
+    assert out["decisions"] == frame["decision"].nunique()
+    assert set(out["coef"]) == {"w_first", "w_last"}
+    assert 0.0 <= out["agree_current"] <= 1.0 and 0.0 <= out["agree_proposal"] <= 1.0
+    assert "proposal as parameters: w_first=" in search_fit.report(out)
