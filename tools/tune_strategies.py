@@ -1,7 +1,7 @@
 """How the default weights of the shipped heuristics were obtained (needs ``.[tune]``).
 
-    python tools/tune_strategies.py tune GAME STRATEGY [--trials 40] [--games 300]
-    python tools/tune_strategies.py measure GAME [--games 400] [--seed 99]
+    python tools/tune_strategies.py tune GAME STRATEGY [--trials 40] [--games 300] [--only k,..]
+    python tools/tune_strategies.py measure GAME [--games 400] [--seed 99] [--strategy SPEC]
     python tools/tune_strategies.py solo [--games 300]
     python tools/tune_strategies.py profile GAME [--games 100]
     python tools/tune_strategies.py calibrate-votes [--games 400]
@@ -18,9 +18,16 @@ shares (``OWN_RANGE``, e.g. ``gta_defer``) over their own bounds. The first tria
 current defaults, so the best trial is never worse than them on the tuning seeds. It
 prints the best weights as a ``params`` update to paste into ``strategies/<game>.py``.
 
+``--only k1,k2`` tunes just those weights (the others keep their defaults): one lever at a
+time, with more games per trial.
+
 ``measure`` is the before/after table: each strategy of today and of ``--field-rev`` in
 one seat against the field on fresh seeds (not the tuning seeds), with Wilson intervals
-and the paired difference (same seeds, same opponents, same seats).
+and the paired difference (same seeds, same opponents, same seats). ``--strategy SPEC``
+(repeatable) measures a candidate such as ``arcade:w_block=0.4`` against the strategy of
+that name at ``--field-rev``; with ``--field-rev current`` the "before" and the field are
+today's defaults, so a proposal (e.g. from ``tools/search_fit.py fit``) is measured
+against the shipped weights without editing them.
 
 ``solo`` gives each Class of '89 strategy's win rate against Ed per solo difficulty,
 before and after, on the same seeds.
@@ -69,6 +76,12 @@ OWN_RANGE = {"gta_defer": (0.0, 1.0), "gta_wait": (0.0, 1.0), "sig_need": (0.0, 
              "rank": (0.0, 3.0), "loc_token": (0.0, 1.0), "keep": (0.0, 1.0)}
 
 
+def _die(message: str) -> None:
+    """A user's mistake: one line on stderr, exit status 2."""
+    print(message, file=sys.stderr)
+    raise SystemExit(2)
+
+
 def field(game: str, rev: str) -> list:
     """The default mix at ``rev`` (``current``: today's working tree) as factories."""
     if rev == "current":
@@ -86,12 +99,19 @@ def _player_counts(players) -> list:
 
 
 def tune(args) -> None:
-    import optuna
-
     cls = list_strategies(args.game)[args.strategy]
     defaults = cls.params
     names = [k for k in TUNED[args.game] if k in defaults
              and isinstance(defaults[k], int | float) and not isinstance(defaults[k], bool)]
+    if args.only:
+        only = [k.strip() for k in args.only.split(",") if k.strip()]
+        unknown = [k for k in only if k not in names]
+        if unknown:
+            _die(f"--only: {unknown[0]!r} is not a tuned weight of {args.strategy}; its "
+                 f"tuned weights: {', '.join(names)}")
+        names = [k for k in names if k in only]
+    import optuna
+
     opponents = field(args.game, args.field_rev)
 
     def params_of(trial) -> dict:
@@ -135,15 +155,23 @@ def tune(args) -> None:
 
 
 def measure(args) -> None:
-    from strategies import resolve
+    from strategies import UnknownStrategyError, parse_spec, resolve
 
-    old = factories_at(args.field_rev, args.game)
+    if args.field_rev == "current":
+        old = {name: resolve(args.game, name) for name in list_strategies(args.game)}
+    else:
+        old = factories_at(args.field_rev, args.game)
     opponents = [old[name] for name in default_mix(args.game)]
+    specs = args.strategy or list(default_mix(args.game))
+    try:
+        pairs = [(spec, resolve(args.game, spec), old[parse_spec(spec)[0]]) for spec in specs]
+    except (UnknownStrategyError, KeyError) as exc:
+        _die(f"--strategy: {exc}")
     print(f"{args.game} {args.players or 'default'}p: one seat against the {args.field_rev} "
           f"default mix, {args.games} games (seed {args.seed}), seats rotated")
     print("strategy | before [95% CI] | after [95% CI] | paired gain [95% CI]")
-    for name in default_mix(args.game):
-        r = compare(args.game, resolve(args.game, name), old[name], opponents,
+    for name, new, before in pairs:
+        r = compare(args.game, new, before, opponents,
                     n_players=args.players, games=args.games, seed=args.seed)
         print(f"{name} | {r['old']:.3f} [{r['old_ci'][0]:.3f}, {r['old_ci'][1]:.3f}] | "
               f"{r['new']:.3f} [{r['new_ci'][0]:.3f}, {r['new_ci'][1]:.3f}] | "
@@ -285,9 +313,13 @@ def main(argv=None) -> None:
     t.add_argument("strategy")
     t.add_argument("--trials", type=int, default=40)
     t.add_argument("--games", type=int, default=300)
+    t.add_argument("--only", default="", help="comma list: tune only these weights")
     m = sub.add_parser("measure")
     m.add_argument("game")
     m.add_argument("--games", type=int, default=400)
+    m.add_argument("--strategy", action="append", default=[],
+                   help="a spec to measure (repeatable; name:k=v,... against the same name "
+                        "at --field-rev; default: today's default mix)")
     pr = sub.add_parser("profile")
     pr.add_argument("game")
     pr.add_argument("--games", type=int, default=100)
