@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -20,6 +21,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from simcli import stats
 from simcli.build import PURE_ENV, describe, python_description
 from simcli.execute import plan_run
 from simcli.games import available_games, get_game
@@ -134,13 +136,14 @@ def copy_costs(name: str, players: int, games: int = 5) -> dict:
     return out
 
 
-def search_cost(name: str, players: int, games: int = 3) -> dict | None:
-    """Seconds per game and milliseconds per *searched* decision of a `search` seat (seat
-    1; the others play the heuristic mix), or None when no strategy named `search` is
-    registered for the game. A searched decision is one the bot searched (its
-    ``searched`` counter: two or more options of a searched kind); the time of the
-    decisions it leaves to its base heuristic counts towards the game, not the divisor
-    (``ms_per_call`` divides by every decision the seat was asked, as bench did before)."""
+def search_cost(name: str, players: int, games: int = 10) -> dict | None:
+    """CPU seconds per game (with a 95% t interval over the games) and milliseconds per
+    *searched* decision of a `search` seat (seat 1; the others play the heuristic mix),
+    or None when no strategy named `search` is registered for the game. A searched
+    decision is one the bot searched (its ``searched`` counter: two or more options of a
+    searched kind); the time of the decisions it leaves to its base heuristic counts
+    towards the game, not the divisor (``ms_per_call`` divides by every decision the seat
+    was asked). CPU (process) time, not wall time: a shared machine's load does not count."""
     from simcli.engine import game_seed, play_game
     from strategies import UnknownStrategyError, default_mix, resolve
 
@@ -161,21 +164,29 @@ def search_cost(name: str, players: int, games: int = 3) -> dict | None:
         choose = bot.choose
 
         def timed(view, decision):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             try:
                 return choose(view, decision)
             finally:
-                spent[0] += time.perf_counter() - t0
+                spent[0] += time.process_time() - t0
                 calls[0] += 1
 
         bot.choose = timed
         return bot
 
+    per_game = []
     for i in range(games):
         others = [resolve(name, mix[(p + i) % len(mix)]) for p in range(1, players)]
+        before = spent[0]
         play_game(g, players, rules, [counted, *others], game_seed(1, i))
+        per_game.append(spent[0] - before)
     searched = sum(int(getattr(b, "searched", 0)) for b in bots)
-    return {"s_per_game": spent[0] / games,
+    mean = math.fsum(per_game) / games
+    half = math.inf
+    if games > 1:
+        sd = math.sqrt(math.fsum((x - mean) ** 2 for x in per_game) / (games - 1))
+        half = stats.t_ppf(0.975, games - 1) * sd / math.sqrt(games)
+    return {"s_per_game": spent[0] / games, "s_half_width": half, "games": games,
             "ms_per_decision": 1e3 * spent[0] / max(searched, 1),
             "ms_per_call": 1e3 * spent[0] / max(calls[0], 1),
             "searched_per_game": searched / games}
@@ -241,8 +252,16 @@ def _table(title: str, *columns: str) -> Table:
     return t
 
 
+def _pm(search: dict) -> str:
+    """``0.276±0.031``: the search seat's mean CPU seconds per game and the half-width
+    of its 95% interval (``±?`` from a single game)."""
+    half = search.get("s_half_width", math.inf)
+    shown = "?" if not math.isfinite(half) else f"{half:.3f}"
+    return f"{search['s_per_game']:.3f}±{shown}"
+
+
 def run_bench(games_: list[str], players: int | None, n: int, memory_games: int, jobs: int,
-              console: Console, repeat: int = 3) -> list[dict]:
+              console: Console, repeat: int = 3, search_games: int = 10) -> list[dict]:
     names = games_ or available_games()
     build = describe()
     console.print(f"interpreter: {python_description()}")
@@ -254,8 +273,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     table = _table(f"games per CPU second ({n} games, median of {repeat}, builds "
                    "alternating)", "players", "pure", "built", "built/pure", "decisions/s")
     copies_t = _table("copies and search (seat 1 searches, heuristic mix elsewhere)",
-                      "clone µs", "determinize µs", "search s/game",
-                      "ms/searched")
+                      "clone µs", "determinize µs",
+                      f"search CPU s/game ({search_games} games)", "ms/searched")
     runs_t = _table(f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
                     "jobs 1 s", f"jobs {jobs} s", "speedup")
     start_t = _table("start-up: `simcli run GAME --games 10 --jobs 1`, seconds",
@@ -272,7 +291,7 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
         _, dps = single_core(cfg, min(n, 200))
         console.print(f"[dim]{name}: clone, search, start-up…[/dim]")
         copies = copy_costs(name, p)
-        search = search_cost(name, p)
+        search = search_cost(name, p, games=search_games) if search_games else None
         start = startup_cost(name, p, repeat=repeat)
         bare = startup_cost(name, p, repeat=repeat, plots=False)
         console.print(f"[dim]{name}: jobs 1 vs {jobs}…[/dim]")
@@ -288,7 +307,7 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                       f"{side['ratio']:.2f}x", f"{dps:,.0f}")
         copies_t.add_row(name, f"{copies['clone_us']:,.0f}",
                          "none" if det is None else f"{det:,.0f}",
-                         "none" if search is None else f"{search['s_per_game']:.3f}",
+                         "none" if search is None else _pm(search),
                          "-" if search is None else f"{search['ms_per_decision']:.2f}")
         runs_t.add_row(name, f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x")
         start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
@@ -306,6 +325,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     console.print("built = the build this install plays (compiled where the extension "
                   f"modules exist); pure = the same code with {PURE_ENV}=1. Start-up: a "
                   "whole `simcli run GAME --games 10 --jobs 1`, with the plots and with "
-                  "--no-plots (wall and CPU seconds). ms/searched: search time per decision "
-                  "the bot searched (not per decision it was asked).")
+                  "--no-plots (wall and CPU seconds). Search: CPU seconds of the searching "
+                  "seat per game (± the 95% t interval's half-width over the games); "
+                  "ms/searched: its CPU time per decision it searched (not per decision it "
+                  "was asked).")
     return rows

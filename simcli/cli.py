@@ -655,12 +655,18 @@ def bench(
                     "measurement.")] = 2,
     repeat: Annotated[int, typer.Option("--repeat", help="Runs per speed, alternating "
                       "pure and compiled builds; the median is shown.")] = 3,
+    search_games: Annotated[int, typer.Option("--search-games", metavar="N", help="Games "
+                            "with a search seat for its cost (0 skips it).")] = 10,
 ) -> None:
     """Games/s per core of the pure and the compiled build, start-up, clone and search
     cost, the --jobs speedup, peak memory and the interpreter."""
     from simcli.bench import run_bench
+    from simcli.scenario import ScenarioError
 
-    run_bench(game or [], players, games, memory_games, jobs, console(), repeat=max(1, repeat))
+    if search_games < 0:
+        raise ScenarioError(f"--search-games must be 0 or more, not {search_games}")
+    run_bench(game or [], players, games, memory_games, jobs, console(), repeat=max(1, repeat),
+              search_games=search_games)
 
 
 @app.command()

@@ -1,6 +1,8 @@
 """simcli bench: the measurements run and report what they should (numbers not asserted)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from simcli import bench
@@ -36,6 +38,24 @@ def test_search_cost_only_when_a_search_strategy_is_registered():
         assert cost["ms_per_decision"] > cost["ms_per_call"]
         assert cost["ms_per_decision"] * cost["searched_per_game"] == \
             pytest.approx(1e3 * cost["s_per_game"])
+        assert cost["games"] == 1 and cost["s_half_width"] == math.inf
+        assert bench._pm(cost).endswith("±?")
+
+
+def test_search_cost_interval_over_games(monkeypatch):
+    """The half-width is the t interval's over the per-game CPU seconds (checked against
+    scipy on the same per-game times, read back from the bot's clock)."""
+    from scipy import stats as sps
+
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(bench.time, "process_time", lambda: 0.01 * next(ticks) ** 1.5)
+    cost = bench.search_cost("vghs", 4, games=3)
+    assert cost["games"] == 3 and math.isfinite(cost["s_half_width"])
+    assert cost["s_half_width"] > 0
+    text = bench._pm(cost)
+    assert text.startswith(f"{cost['s_per_game']:.3f}±")
+    # scipy's t quantile, the same formula
+    assert bench.stats.t_ppf(0.975, 2) == pytest.approx(sps.t.ppf(0.975, 2), rel=1e-9)
 
 
 def test_startup_cost_of_a_small_run():

@@ -249,3 +249,7 @@ def test_no_plots_skips_matplotlib_and_report_draws_the_plots_later(tmp_path):
                                  "--no-plots", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert not list(out.glob("plots/*.png"))
+
+
+def test_bench_refuses_a_negative_search_game_count():
+    one_line_error(runner.invoke(app, ["bench", "--search-games", "-1"]), "--search-games", "-1")
