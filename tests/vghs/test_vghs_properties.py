@@ -283,3 +283,23 @@ def test_view_is_refreshed_and_not_shared_by_clones():
     c = GAME.clone(s)
     assert GAME.view(c, d.player) is not GAME.view(s, d.player)
     assert GAME.view(c, d.player).rank is c.rank
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_power_up_cards_in_play_fit_the_listed_fifteen(players):
+    """VGHS-007 (15 power-up cards) against VGHS-035 (each player takes his character's 3):
+    the data follows VGHS-035 (18 cards, 3 for each of 6 characters; see the game's
+    NOTES.md), and a game never has more than 15 in play: at most 4 players bring 3 each,
+    and over a whole game the cards in hands and inactive pools are those same cards."""
+    rules = GAME.make_rules(GAME.default_data(), players)
+    assert len(rules.cards) == 18 == 3 * len(rules.characters)
+    for seed in range(25):
+        s = GAME.setup(players, rules, random.Random(seed))
+        GAME.decision(s)
+        dealt = {c for hand in s.hand for c in hand}
+        assert len(dealt) == 3 * players <= 15
+        rng = random.Random(seed)
+        while (d := GAME.decision(s)) is not None:
+            GAME.apply(s, rng.choice(d.options))
+            seen = {c for hand in s.hand for c in hand} | {c for pool in s.played for c in pool}
+            assert seen <= dealt
