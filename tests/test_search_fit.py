@@ -123,3 +123,53 @@ def test_record_and_fit_a_strategy_with_terms(tmp_path, monkeypatch):
     assert set(out["coef"]) == {"w_first", "w_last"}
     assert 0.0 <= out["agree_current"] <= 1.0 and 0.0 <= out["agree_proposal"] <= 1.0
     assert "proposal as parameters: w_first=" in search_fit.report(out)
+
+
+def _synthetic_file(path, w_a, seed, groups=150):
+    """A recording as ``record`` writes it, made up: two terms, the bot's weight of
+    ``a`` = ``w_a``, choices drawn from utilities w_a * a - 0.5 * b."""
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    rows = []
+    for g in range(groups):
+        m = int(rng.integers(2, 5))
+        a, b = rng.normal(size=m), rng.normal(size=m)
+        u = w_a * a - 0.5 * b + rng.gumbel(size=m)
+        pick, base = int(np.argmax(u)), int(np.argmax(w_a * a))
+        for i in range(m):
+            rows.append({"game": g // 10, "decision": g, "kind": "place", "option": i,
+                         "label": str(i), "is_base": i == base, "chosen": i == pick,
+                         "departed": pick != base, "gain": 0.0, "n_values": 4,
+                         "t_a": a[i], "t_b": b[i], "w_a": w_a, "w_b": 0.0})
+    pd.DataFrame(rows).to_parquet(path)
+    return pd.DataFrame(rows)
+
+
+def test_pooled_files_keep_each_bases_own_weights(tmp_path):
+    one = _synthetic_file(tmp_path / "one.parquet", 1.0, seed=1)
+    two = _synthetic_file(tmp_path / "two.parquet", 3.0, seed=2)
+    out = search_fit.fit([tmp_path / "one.parquet", tmp_path / "two.parquet"], fix=["a"])
+    # the fixed term's offset is each row's own weight times its term
+    two = two.assign(decision=two["decision"] + 10_000_000)
+    both = np.concatenate([one["decision"], two["decision"]])
+    chosen = np.concatenate([one["chosen"], two["chosen"]])
+    offset = np.concatenate([1.0 * one["t_a"], 3.0 * two["t_a"]])
+    x = np.concatenate([one["t_b"], two["t_b"]])[:, None]
+    (b,), _, _ = search_fit.clogit(chosen, x, both, offset)
+    assert out["coef"]["b"] == pytest.approx(b, abs=1e-6)
+    assert abs(b + 0.5) < 0.3     # the utilities the choices were drawn from
+    assert out["terms_check"] == 1.0     # each base's own weights pick its own choice
+    assert out["current"]["a"] == pytest.approx((1.0 * len(one) + 3.0 * len(two))
+                                                / (len(one) + len(two)))
+
+
+def test_heldout_loglik_is_the_clogit_likelihood(tmp_path):
+    frame = _synthetic_file(tmp_path / "f.parquet", 1.0, seed=4)
+    x = frame[["t_a", "t_b"]].to_numpy()
+    beta, _, llf = search_fit.clogit(frame["chosen"].to_numpy(), x, frame["decision"].to_numpy())
+    per = search_fit.loglik_per_decision(frame, x @ beta)
+    assert per * frame["decision"].nunique() == pytest.approx(llf, rel=1e-9)
+    out = search_fit.fit([tmp_path / "f.parquet"], holdout=0.3)
+    # fitted on the training games, the choices' model beats no information held out
+    assert out["ll_proposal"] > out["ll_uniform"] and out["ll_current"] > out["ll_uniform"]

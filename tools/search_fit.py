@@ -113,18 +113,38 @@ def _frame(paths):
     return pd.concat(frames, ignore_index=True)
 
 
-def agreement(frame, weights: dict, terms: list[str]) -> float:
-    """Share of decisions whose best option under ``weights`` is the search's choice
-    (ties: the earlier option)."""
+def _scores(frame, weights: dict, terms: list[str]):
+    """Each row's weighted sum of its terms: ``weights[k]`` where given, else the row's
+    own current weight (the ``w_<k>`` column: pooled files from different bases each
+    keep their own)."""
     import numpy as np
 
     score = np.zeros(len(frame))
     for k in terms:
-        score = score + weights[k] * frame[f"t_{k}"].to_numpy()
+        w = weights[k] if k in weights else frame[f"w_{k}"].to_numpy(dtype=float)
+        score = score + w * frame[f"t_{k}"].to_numpy(dtype=float)
+    return score
+
+
+def agreement(frame, score) -> float:
+    """Share of decisions whose best option by ``score`` (one per row) is the search's
+    choice (ties: the earlier option)."""
     f = frame.assign(_s=score)
     best = f.sort_values(["decision", "_s", "option"], ascending=[True, False, True])
     top = best.groupby("decision", sort=False).head(1)
     return float(top["chosen"].mean())
+
+
+def loglik_per_decision(frame, utility) -> float:
+    """Mean log-probability of the search's choice per decision under a conditional
+    logit with these utilities (one per row)."""
+    import numpy as np
+
+    f = frame.assign(_u=utility)
+    top = f.groupby("decision")["_u"].transform("max")
+    z = np.exp(f["_u"] - top).groupby(f["decision"]).transform("sum")
+    logp = f["_u"] - top - np.log(z)
+    return float(logp[f["chosen"].to_numpy(dtype=bool)].mean())
 
 
 def clogit(chosen, exog, groups, offset=None):
@@ -175,14 +195,18 @@ def clogit(chosen, exog, groups, offset=None):
 def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int = 1) -> dict:
     """Conditional-logit coefficients of the terms on the search's choices, and the
     rescaled proposal; with ``holdout`` a share of the games is kept out of the fit and
-    the agreement of the current and the proposed weights is measured there."""
+    the agreement of the current and the proposed weights, and the log-likelihood of
+    the search's choices under each, are measured there. Files recorded over different
+    bases pool: each row keeps its own current weights."""
     import numpy as np
     frame = _frame(paths)
     terms = sorted(c[2:] for c in frame.columns if c.startswith("t_"))
     if not terms:
         raise SystemExit("no terms recorded: the base strategy has no terms() method")
     frame = frame.fillna({f"t_{k}": 0.0 for k in terms})
-    current = {k: float(frame[f"w_{k}"].dropna().iloc[0]) for k in terms}
+    # the current weights (pooled files: the mean over their rows, shown and used to
+    # rescale; scores and fixed terms use each row's own)
+    current = {k: float(frame[f"w_{k}"].mean()) for k in terms}
     games = np.array(sorted(frame["game"].unique()))
     test_games: set = set()
     if holdout:
@@ -195,13 +219,12 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
                if (train.groupby("decision")[f"t_{k}"].nunique() > 1).any()]
     fixed = set(fix or ())
     free = [k for k in varying if k not in fixed]
-    offset = np.zeros(len(train))
-    for k in varying:
-        if k in fixed:
-            offset = offset + current[k] * train[f"t_{k}"].to_numpy()
+    held = [k for k in varying if k in fixed]
+    groups = train["decision"].to_numpy()
+    chosen = train["chosen"].to_numpy(dtype=bool)
+    offset = _scores(train, {}, held)
     exog = train[[f"t_{k}" for k in free]].to_numpy(dtype=float)
-    res_params, res_bse, llf = clogit(train["chosen"].to_numpy(dtype=bool), exog,
-                                      train["decision"].to_numpy(), offset)
+    res_params, res_bse, llf = clogit(chosen, exog, groups, offset)
     coef = dict(zip(free, res_params, strict=True))
     se = dict(zip(free, res_bse, strict=True))
     # rescale so that the proposal is on the current weights' scale: the least-squares
@@ -215,15 +238,27 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
     proposal = dict(current)
     for k in free:
         proposal[k] = coef[k] * scale
+    # held-out fit: the proposal's utilities as fitted; the current weights' score with
+    # one fitted temperature (its scale is arbitrary), fitted on the same training games
+    cur_train = _scores(train, {}, varying)
+    (temp,), _, _ = clogit(chosen, cur_train[:, None], groups)
+    fitted = {k: coef[k] for k in free}
+    ll_current = loglik_per_decision(test, temp * _scores(test, {}, varying))
+    ll_proposal = loglik_per_decision(test, _scores(test, fitted, free)
+                                      + _scores(test, {}, held))
+    ll_uniform = loglik_per_decision(test, np.zeros(len(test)))
     decisions = frame["decision"].nunique()
     departed = frame.groupby("decision")["departed"].first().mean()
-    bot_check = agreement(frame.assign(chosen=frame["is_base"]), current, terms)
+    bot_check = agreement(frame.assign(chosen=frame["is_base"]), _scores(frame, {}, terms))
+    scaled = {k: proposal[k] for k in free}
     return {"decisions": int(decisions), "games": int(len(games)),
             "departed": float(departed), "terms": terms, "varying": varying,
             "coef": coef, "se": se, "scale": scale, "current": current,
             "proposal": proposal, "terms_check": bot_check,
-            "agree_current": agreement(test, current, terms),
-            "agree_proposal": agreement(test, proposal, terms),
+            "agree_current": agreement(test, _scores(test, {}, terms)),
+            "agree_proposal": agreement(test, _scores(test, scaled, terms)),
+            "ll_current": ll_current, "ll_proposal": ll_proposal, "ll_uniform": ll_uniform,
+            "temperature": float(temp), "test_decisions": int(test["decision"].nunique()),
             "holdout_games": len(test_games), "llf": llf}
 
 
@@ -240,8 +275,12 @@ def report(out: dict) -> str:
         lines.append(f"{k:24} {out['current'][k]:9.3f} {shown} {out['proposal'][k]:9.3f}")
     where = (f"{out['holdout_games']} held-out games" if out["holdout_games"]
              else "the fitted games")
-    lines.append(f"agreement with search's choice on {where}: current "
-                 f"{out['agree_current']:.3f}, proposal {out['agree_proposal']:.3f}")
+    lines.append(f"agreement with search's choice on {where} ({out['test_decisions']} "
+                 f"decisions): current {out['agree_current']:.3f}, proposal "
+                 f"{out['agree_proposal']:.3f}")
+    lines.append(f"log-likelihood of search's choice per decision there: current weights "
+                 f"{out['ll_current']:.4f} (temperature {out['temperature']:.3g}), proposal "
+                 f"{out['ll_proposal']:.4f}, no information {out['ll_uniform']:.4f}")
     spec = ",".join(f"{k}={out['proposal'][k]:.4g}" for k in out["coef"])
     lines.append(f"proposal as parameters: {spec}")
     return "\n".join(lines)
