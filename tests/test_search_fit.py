@@ -155,11 +155,14 @@ def test_pooled_files_keep_each_bases_own_weights(tmp_path):
     both = np.concatenate([one["decision"], two["decision"]])
     chosen = np.concatenate([one["chosen"], two["chosen"]])
     offset = np.concatenate([1.0 * one["t_a"], 3.0 * two["t_a"]])
-    x = np.concatenate([one["t_b"], two["t_b"]])[:, None]
-    (b,), _, _ = search_fit.clogit(chosen, x, both, offset)
+    # with the base-choice regressor the fit adds beside the terms
+    x = np.column_stack([np.concatenate([one["t_b"], two["t_b"]]),
+                         np.concatenate([one["is_base"], two["is_base"]]).astype(float)])
+    (b, _bias), _, _ = search_fit.clogit(chosen, x, both, offset)
     assert out["coef"]["b"] == pytest.approx(b, abs=1e-6)
     assert abs(b + 0.5) < 0.3     # the utilities the choices were drawn from
     assert out["terms_check"] == 1.0     # each base's own weights pick its own choice
+    assert "base_bias" in out and np.isfinite(out["base_bias_se"])
     assert out["current"]["a"] == pytest.approx((1.0 * len(one) + 3.0 * len(two))
                                                 / (len(one) + len(two)))
 
@@ -173,3 +176,38 @@ def test_heldout_loglik_is_the_clogit_likelihood(tmp_path):
     out = search_fit.fit([tmp_path / "f.parquet"], holdout=0.3)
     # fitted on the training games, the choices' model beats no information held out
     assert out["ll_proposal"] > out["ll_uniform"] and out["ll_current"] > out["ll_uniform"]
+
+
+def test_terms_check_counts_a_tie_as_the_bots_choice(tmp_path):
+    frame = _synthetic_file(tmp_path / "f.parquet", 1.0, seed=6, groups=20)
+    # every option of every decision scores the same: whatever the bot took is a best
+    assert search_fit.terms_check(frame, np.zeros(len(frame))) == 1.0
+    # scores that rank the bot's choice last in each decision (where it is not alone)
+    score = np.where(frame["is_base"], -1.0, 0.0)
+    assert search_fit.terms_check(frame, score) == 0.0
+
+
+def test_fit_on_gains_is_wls_of_the_gains_on_term_differences(tmp_path):
+    import statsmodels.api as sm
+
+    frame = _synthetic_file(tmp_path / "f.parquet", 1.0, seed=8)
+    rng = np.random.default_rng(9)
+    base = frame[frame["is_base"]].set_index("decision")
+    da = frame["t_a"] - base.loc[frame["decision"], "t_a"].to_numpy()
+    db = frame["t_b"] - base.loc[frame["decision"], "t_b"].to_numpy()
+    # a race that measured 0.2 win share per unit of a and -0.1 per unit of b
+    frame["gain"] = np.where(frame["is_base"], 0.0,
+                             0.2 * da - 0.1 * db + rng.normal(scale=0.02, size=len(frame)))
+    frame["n_values"] = rng.integers(2, 9, size=len(frame))
+    frame.to_parquet(tmp_path / "f.parquet")
+    out = search_fit.fit([tmp_path / "f.parquet"], on="gains")
+    rows = frame[~frame["is_base"]]
+    ref = sm.WLS(rows["gain"], np.column_stack([da[rows.index], db[rows.index]]),
+                 weights=rows["n_values"]).fit()
+    assert [out["coef"]["a"], out["coef"]["b"]] == pytest.approx(list(ref.params), abs=1e-9)
+    assert out["coef"]["a"] == pytest.approx(0.2, abs=0.01)
+    assert "WLS of the race's paired gains" in search_fit.report(out)
+    # with a fixed, the scale keeps its weight: b's proposal is -0.1 / 0.2 of it
+    fixed = search_fit.fit([tmp_path / "f.parquet"], on="gains", fix=["a"])
+    assert fixed["proposal"]["a"] == 1.0
+    assert fixed["proposal"]["b"] == pytest.approx(-0.5, abs=0.06)

@@ -20,12 +20,20 @@ choice (the terms check: it should be close to 1).
     python tools/search_fit.py record vghs --base arcade -n 150 -s 11 -o arcade.parquet
     python tools/search_fit.py fit arcade.parquet            # coefficients, proposal
     python tools/search_fit.py fit arcade.parquet --holdout 0.3 --fix w_office
+    python tools/search_fit.py fit arcade.parquet --on gains    # the race's measured gains
 
 ``record`` plays ``-n`` games with ``search`` (base ``--base``, extra parameters with
 ``--search k=v,...``) in one seat, rotated, against the game's default mix, and writes one
 row per searched decision and candidate option (game, decision, kind, option, whether it
 was the base's and the search's choice, its paired mean gain over the base's choice in the
-race, and its terms), atomically. ``fit`` reads such files (several: pooled).
+race, and its terms), atomically. ``fit`` reads such files (several: pooled; each row keeps its own
+current weights). Search keeps the base's choice unless a re-check confirms a gain, so
+the logit has one more regressor, the base's choice (its bias, not part of the
+proposal). ``--on gains`` fits instead the race's paired gain of every raced option over
+the base's choice on the differences of their terms (weighted least squares): what
+search measured, including the options it did not take, which measured steadier for vghs
+at stop 21. Either way a proposal must hold on fresh paired games
+(``tools/tune_strategies.py measure --field-rev current --strategy 'NAME:k=v'``).
 """
 from __future__ import annotations
 
@@ -135,6 +143,16 @@ def agreement(frame, score) -> float:
     return float(top["chosen"].mean())
 
 
+def terms_check(frame, score) -> float:
+    """Share of decisions where the bot's own choice has the largest weighted score (a
+    tie the bot broke at random among equal scores counts as agreeing)."""
+    f = frame.assign(_s=score)
+    top = f.groupby("decision")["_s"].transform("max")
+    mine = f[f["is_base"].to_numpy(dtype=bool)]
+    tol = 1e-9 * (1.0 + top[mine.index].abs())
+    return float((mine["_s"] >= top[mine.index] - tol).mean())
+
+
 def loglik_per_decision(frame, utility) -> float:
     """Mean log-probability of the search's choice per decision under a conditional
     logit with these utilities (one per row)."""
@@ -192,7 +210,28 @@ def clogit(chosen, exog, groups, offset=None):
     return beta, bse, float(-res.fun)
 
 
-def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int = 1) -> dict:
+def fit_gains(train, free: list[str]):
+    """Weighted least squares of each raced option's paired gain over the base's choice
+    (the race's mean over the copies it was played on; weight: that number of copies) on
+    its terms minus the base choice's, no intercept (statsmodels WLS): the win value of
+    one unit of each term. Uses what search measured, not only what it finally chose."""
+    import numpy as np
+    import statsmodels.api as sm
+
+    base = train[train["is_base"].to_numpy(dtype=bool)].set_index("decision")
+    rows = train[~train["is_base"].to_numpy(dtype=bool) & (train["n_values"] > 0)]
+    if rows.empty:
+        raise SystemExit("no raced option besides the base's choice: nothing to fit")
+    x = np.column_stack([rows[f"t_{k}"].to_numpy(dtype=float)
+                         - base.loc[rows["decision"], f"t_{k}"].to_numpy(dtype=float)
+                         for k in free])
+    res = sm.WLS(rows["gain"].to_numpy(dtype=float), x,
+                 weights=rows["n_values"].to_numpy(dtype=float)).fit()
+    return np.asarray(res.params), np.asarray(res.bse), len(rows)
+
+
+def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int = 1,
+        on: str = "choices") -> dict:
     """Conditional-logit coefficients of the terms on the search's choices, and the
     rescaled proposal; with ``holdout`` a share of the games is kept out of the fit and
     the agreement of the current and the proposed weights, and the log-likelihood of
@@ -223,13 +262,31 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
     groups = train["decision"].to_numpy()
     chosen = train["chosen"].to_numpy(dtype=bool)
     offset = _scores(train, {}, held)
-    exog = train[[f"t_{k}" for k in free]].to_numpy(dtype=float)
+    # one more regressor, the base's own choice: search keeps it unless a re-check
+    # confirms a gain, a bias the term weights should not have to absorb
+    exog = np.column_stack([train[[f"t_{k}" for k in free]].to_numpy(dtype=float),
+                            train["is_base"].to_numpy(dtype=float)])
     res_params, res_bse, llf = clogit(chosen, exog, groups, offset)
-    coef = dict(zip(free, res_params, strict=True))
-    se = dict(zip(free, res_bse, strict=True))
+    base_bias, base_bias_se = float(res_params[-1]), float(res_bse[-1])
+    coef = dict(zip(free, res_params[:-1], strict=True))
+    se = dict(zip(free, res_bse[:-1], strict=True))
+    logit = dict(coef)
+    gain_rows = 0
+    gain_of: dict = {}
+    if on == "gains":
+        # every varying term is in the regression; fixed ones set the scale below
+        g_params, g_bse, gain_rows = fit_gains(train, varying)
+        gain_of = dict(zip(varying, g_params, strict=True))
+        coef = {k: gain_of[k] for k in free}
+        se = dict(zip(varying, g_bse, strict=True))
     # rescale so that the proposal is on the current weights' scale: the least-squares
     # factor from the coefficients to the current weights (fixed terms: exactly theirs)
-    if fixed:
+    if fixed and gain_of:
+        # gains are in win share: the factor that keeps the fixed terms' weights
+        num = sum(gain_of[k] * current[k] for k in held)
+        den = sum(gain_of[k] ** 2 for k in held) or 1.0
+        scale = num / den if num > 0 else 1.0
+    elif fixed:
         scale = 1.0
     else:
         num = sum(coef[k] * current[k] for k in free)
@@ -240,16 +297,18 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
         proposal[k] = coef[k] * scale
     # held-out fit: the proposal's utilities as fitted; the current weights' score with
     # one fitted temperature (its scale is arbitrary), fitted on the same training games
+    # (both with the base bias, fitted alongside)
     cur_train = _scores(train, {}, varying)
-    (temp,), _, _ = clogit(chosen, cur_train[:, None], groups)
-    fitted = {k: coef[k] for k in free}
-    ll_current = loglik_per_decision(test, temp * _scores(test, {}, varying))
+    (temp, bias), _, _ = clogit(chosen, np.column_stack([cur_train, train["is_base"]]), groups)
+    fitted = {k: logit[k] for k in free}
+    is_base = test["is_base"].to_numpy(dtype=float)
+    ll_current = loglik_per_decision(test, temp * _scores(test, {}, varying) + bias * is_base)
     ll_proposal = loglik_per_decision(test, _scores(test, fitted, free)
-                                      + _scores(test, {}, held))
+                                      + _scores(test, {}, held) + base_bias * is_base)
     ll_uniform = loglik_per_decision(test, np.zeros(len(test)))
     decisions = frame["decision"].nunique()
     departed = frame.groupby("decision")["departed"].first().mean()
-    bot_check = agreement(frame.assign(chosen=frame["is_base"]), _scores(frame, {}, terms))
+    bot_check = terms_check(frame, _scores(frame, {}, terms))
     scaled = {k: proposal[k] for k in free}
     return {"decisions": int(decisions), "games": int(len(games)),
             "departed": float(departed), "terms": terms, "varying": varying,
@@ -258,15 +317,22 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
             "agree_current": agreement(test, _scores(test, {}, terms)),
             "agree_proposal": agreement(test, _scores(test, scaled, terms)),
             "ll_current": ll_current, "ll_proposal": ll_proposal, "ll_uniform": ll_uniform,
-            "temperature": float(temp), "test_decisions": int(test["decision"].nunique()),
+            "temperature": float(temp), "base_bias": base_bias, "on": on,
+            "gain_rows": gain_rows,
+            "base_bias_se": base_bias_se, "test_decisions": int(test["decision"].nunique()),
             "holdout_games": len(test_games), "llf": llf}
 
 
 def report(out: dict) -> str:
     lines = [f"{out['decisions']} searched decisions in {out['games']} games; search "
              f"departed at {out['departed']:.3f} of them",
-             f"terms check (the bot's own choice is its weighted best): "
+             f"terms check (the bot's own choice is its weighted best, ties included): "
              f"{out['terms_check']:.3f}",
+             f"search's bias towards the base's choice (logit, not part of the proposal): "
+             f"{out['base_bias']:.3f} ± {out['base_bias_se']:.3f}",
+             ("coefficients: conditional logit on search's choices" if out["on"] != "gains"
+              else f"coefficients: WLS of the race's paired gains on the terms' differences "
+                   f"from the base's choice ({out['gain_rows']} raced options)"),
              f"{'term':24} {'current':>9} {'coef':>9} {'se':>8} {'proposal':>9}"]
     for k in out["terms"]:
         c = out["coef"].get(k)
@@ -302,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--holdout", type=float, default=0.0, help="share of games held out")
     f.add_argument("--fix", default="", help="comma list of terms kept at their weight")
     f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--on", choices=("choices", "gains"), default="choices",
+                   help="fit search's final choices (conditional logit) or the race's "
+                        "measured gains (weighted least squares)")
     a = ap.parse_args(argv)
     if a.cmd == "record":
         import pandas as pd
@@ -321,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{frame.groupby('decision')['departed'].first().sum()} departures "
               f"-> {a.out}")
         return 0
-    out = fit(a.files, holdout=a.holdout, seed=a.seed,
+    out = fit(a.files, holdout=a.holdout, seed=a.seed, on=a.on,
               fix=[x.strip() for x in a.fix.split(",") if x.strip()])
     print(report(out))
     return 0
