@@ -3,6 +3,8 @@
 # fallback). Generated from the signatures; a function with a closure stays def.
 cimport cython
 from simcli.games.lovebattle.state cimport State
+# the shared steps as C calls (they stay Python callables for everyone else)
+from simcli.games.lovebattle.common cimport change_love, decide, draw_card, gain_ki, say
 from simcli.games.lovebattle.plotpoints cimport claimable
 
 cpdef move_girl(State st, p, k, room)
