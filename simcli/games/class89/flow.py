@@ -208,14 +208,25 @@ def place_options(state: State, p: int) -> list[tuple]:
     costs = R.space_costs
     sigs = B.sigs
     visited = B.visited
-    free = [(loc, k) for loc in range(5) for k, x in enumerate(state.spaces[loc]) if x == EMPTY]
-    normal = [(loc, k) for loc, k in free if not visited >> loc & 1 and costs[k] <= sigs]
+    # loops instead of comprehensions (the same order; C integers in the compiled build)
+    free = []
+    normal = []
+    spaces = state.spaces
+    for loc in range(5):
+        row = spaces[loc]
+        for k in range(len(row)):
+            if row[k] == EMPTY:
+                free.append((loc, k))
+                if not visited >> loc & 1 and costs[k] <= sigs:
+                    normal.append((loc, k))
     entrance = R.school_entrance
+    used = B.used
     opts = []
     for m in range(4):
-        if B.used[m]:
+        if used[m]:
             continue
-        opts += [(m, loc, k) for loc, k in (free if m == TREASURER else normal)]
+        for pair in (free if m == TREASURER else normal):
+            opts.append((m, pair[0], pair[1]))
         if entrance:
             opts.append((m, ENTRANCE, 0))
     return opts
@@ -269,9 +280,17 @@ def teacher_cells(B) -> list[int]:
     """C89-084/085: the first teacher goes in the top left space (when it is free), later
     teachers anywhere."""
     photo = B.photo
-    if photo[0] == EMPTY and not any(x >= TEACHER for x in photo):
-        return [0]
-    return [c for c, x in enumerate(photo) if x == EMPTY]
+    if photo[0] == EMPTY:
+        for x in photo:
+            if x >= TEACHER:
+                break
+        else:
+            return [0]
+    out = []
+    for c in range(len(photo)):
+        if photo[c] == EMPTY:
+            out.append(c)
+    return out
 
 
 def _cached_takes(state: State, p: int, loc: int, tag: str, students_only: bool) -> list:

@@ -14,7 +14,9 @@ def classes(R, B: Board) -> list[tuple[int, list[int]]]:
     out: list[tuple[int, list[int]]] = []
     cur: list[int] = []
     tcell = -1
-    for c, code in enumerate(B.photo):
+    photo = B.photo
+    for c in range(len(photo)):
+        code = photo[c]
         if code >= TEACHER:
             if tcell >= 0 or cur:
                 out.append((tcell, cur))
@@ -28,19 +30,26 @@ def classes(R, B: Board) -> list[tuple[int, list[int]]]:
 
 def _students(B: Board, cells) -> list[int]:
     photo = B.photo
-    return [c for c in cells if 0 <= photo[c] < TEACHER]
+    out = []
+    for c in cells:
+        code = photo[c]
+        if 0 <= code < TEACHER:
+            out.append(c)
+    return out
 
 
-def _neighbours(R, c: int):
-    cols, n = R.cols, R.n_cells
+def _nbrs(cols: int, n: int, c: int) -> list[int]:
+    """The cells beside ``c``: left, right, above, below."""
+    out = []
     if c % cols:
-        yield c - 1
+        out.append(c - 1)
     if c % cols != cols - 1:
-        yield c + 1
+        out.append(c + 1)
     if c >= cols:
-        yield c - cols
+        out.append(c - cols)
     if c + cols < n:
-        yield c + cols
+        out.append(c + cols)
+    return out
 
 
 def _letter(R, B: Board, c: int) -> int:
@@ -87,23 +96,52 @@ def all_token_holders(B: Board) -> list[list[int]]:
 
 # ------------------------------------------------------------------ objective measures
 def measure(R, B: Board, obj: dict) -> int:
+    # loops instead of generator expressions (the same values; scoring.pxd types the
+    # cells, codes and counts as C integers in the compiled build)
     kind, t, n = obj["measure"], obj["token"], obj["n"]
     photo, tok = B.photo, B.tok
     if kind == "students_with_token_in_class":
-        return max((sum(1 for c in _students(B, cells) if tok[c][t]) for _, cells in classes(R, B)),
-                   default=0)
+        best = 0
+        for _, cells in classes(R, B):
+            k = 0
+            for c in cells:
+                code = photo[c]
+                if 0 <= code < TEACHER and tok[c][t]:
+                    k += 1
+            if k > best:
+                best = k
+        return best
     if kind == "tokens_in_row":
-        cols = R.cols
-        return max(sum(tok[r * cols + k][t] for k in range(cols)
-                       if 0 <= photo[r * cols + k] < TEACHER)
-                   for r in range(R.rows))
+        cols, rows = R.cols, R.rows
+        sums = []
+        for r in range(rows):
+            k = 0
+            for j in range(cols):
+                c = r * cols + j
+                code = photo[c]
+                if 0 <= code < TEACHER:
+                    k += tok[c][t]
+            sums.append(k)
+        return max(sums)
     if kind == "tokens_in_column":
-        cols = R.cols
-        return max(sum(tok[r * cols + k][t] for r in range(R.rows)
-                       if 0 <= photo[r * cols + k] < TEACHER)
-                   for k in range(cols))
+        cols, rows = R.cols, R.rows
+        sums = []
+        for j in range(cols):
+            k = 0
+            for r in range(rows):
+                c = r * cols + j
+                code = photo[c]
+                if 0 <= code < TEACHER:
+                    k += tok[c][t]
+            sums.append(k)
+        return max(sums)
+    cols, ncells = R.cols, R.n_cells
     if kind == "connected_students_with_token":
-        marked = {c for c in range(R.n_cells) if 0 <= photo[c] < TEACHER and tok[c][t]}
+        marked = set()
+        for c in range(ncells):
+            code = photo[c]
+            if 0 <= code < TEACHER and tok[c][t]:
+                marked.add(c)
         best = 0
         while marked:
             stack = [marked.pop()]
@@ -111,34 +149,60 @@ def measure(R, B: Board, obj: dict) -> int:
             while stack:
                 c = stack.pop()
                 size += 1
-                for d in _neighbours(R, c):
+                for d in _nbrs(cols, ncells, c):
                     if d in marked:
                         marked.discard(d)
                         stack.append(d)
-            best = max(best, size)
+            if size > best:
+                best = size
         return best
     if kind == "students_with_n_tokens":
-        return sum(1 for h in all_token_holders(B) if h[t] >= n)
+        k = 0
+        for h in all_token_holders(B):
+            if h[t] >= n:
+                k += 1
+        return k
     if kind == "full_classes":
         k = 0
         for tcell, cells in classes(R, B):
             studs = _students(B, cells)
-            if tcell >= 0 and len(studs) >= n and all(photo[c] != EMPTY for c in cells
-                                                      if c <= studs[-1]):
-                k += 1
+            if tcell >= 0 and len(studs) >= n:
+                last = studs[-1]
+                full = True
+                for c in cells:
+                    if c <= last and photo[c] == EMPTY:
+                        full = False
+                        break
+                if full:
+                    k += 1
         return k
     if kind == "tokens_adjacent_teacher":
-        return sum(tok[c][t] for c in range(R.n_cells) if 0 <= photo[c] < TEACHER
-                   and any(photo[d] >= TEACHER for d in _neighbours(R, c)))
+        k = 0
+        for c in range(ncells):
+            code = photo[c]
+            if 0 <= code < TEACHER:
+                for d in _nbrs(cols, ncells, c):
+                    if photo[d] >= TEACHER:
+                        k += tok[c][t]
+                        break
+        return k
     if kind == "tokens_adjacent_token":
         u = obj["other"]
-        return sum(tok[c][t] for c in range(R.n_cells) if 0 <= photo[c] < TEACHER and tok[c][t]
-                   and any(0 <= photo[d] < TEACHER and tok[d][u] for d in _neighbours(R, c)))
+        k = 0
+        for c in range(ncells):
+            code = photo[c]
+            if 0 <= code < TEACHER and tok[c][t]:
+                for d in _nbrs(cols, ncells, c):
+                    code = photo[d]
+                    if 0 <= code < TEACHER and tok[d][u]:
+                        k += tok[c][t]
+                        break
+        return k
     if kind == "alpha_runs":
         runs, length = 0, 1
-        for c in range(1, R.n_cells + 1):
+        for c in range(1, ncells + 1):
             a = _letter(R, B, c - 1)
-            b = _letter(R, B, c) if c < R.n_cells else -10
+            b = _letter(R, B, c) if c < ncells else -10
             if a >= 0 and b == a + 1:
                 length += 1
             else:
@@ -147,9 +211,22 @@ def measure(R, B: Board, obj: dict) -> int:
                 length = 1
         return runs
     if kind == "students_with_distinct_tokens":
-        return sum(1 for h in all_token_holders(B) if sum(1 for x in h if x) >= n)
+        k = 0
+        for h in all_token_holders(B):
+            m = 0
+            for x in h:
+                if x:
+                    m += 1
+            if m >= n:
+                k += 1
+        return k
     if kind == "largest_class":
-        return max((len(_students(B, cells)) for _, cells in classes(R, B)), default=0)
+        best = 0
+        for _, cells in classes(R, B):
+            m = len(_students(B, cells))
+            if m > best:
+                best = m
+        return best
     raise ValueError(kind)
 
 
@@ -163,16 +240,34 @@ def rank_points(values, minimum: int, table) -> list[int]:
     minimum score nothing."""
     n = len(values)
     pts = [0] * n
-    order = sorted((i for i in range(n) if values[i] >= minimum), key=lambda i: -values[i])
+    # the players at or above the minimum, highest value first, ties in seat order (a
+    # stable insertion: what sorting by -value gives)
+    order = []
+    for i in range(n):
+        v = values[i]
+        if v >= minimum:
+            j = len(order)
+            while j > 0 and values[order[j - 1]] < v:
+                j -= 1
+            order.insert(j, i)
+    m = len(order)
+    size = len(table)
     pos = 0
-    while pos < len(order):
+    while pos < m:
         v = values[order[pos]]
-        group = [i for i in order[pos:] if values[i] == v]
-        k = len(group)
-        total = sum(table[p] for p in range(pos, pos + k) if p < len(table))
+        k = 0
+        for q in range(pos, m):
+            if values[order[q]] == v:
+                k += 1
+        total = 0
+        for q in range(pos, pos + k):
+            if q < size:
+                total += table[q]
         share = -(-total // k)
-        for i in group:
-            pts[i] = share
+        for q in range(pos, m):
+            i = order[q]
+            if values[i] == v:
+                pts[i] = share
         pos += k
     return pts
 

@@ -3,11 +3,14 @@
 # fallback). Generated from the signatures; a function with a closure stays def.
 cimport cython
 from simcli.games.lovebattle.state cimport State
+# the shared steps as C calls (they stay Python callables for everyone else)
+from simcli.games.lovebattle.common cimport change_love, decide, draw_card, gain_ki, say
 from simcli.games.lovebattle.plotpoints cimport claimable
 
 cpdef move_girl(State st, p, k, room)
 cpdef card_extras(State st, p, c)
-@cython.locals(opts=list, h=cython.Py_ssize_t, ctype=tuple, cgirl=tuple)
+@cython.locals(opts=list, h=cython.Py_ssize_t, ctype=tuple, cgirl=tuple, hand=list,
+               k=cython.Py_ssize_t, jealousy=cython.long)
 cpdef tuple jealousy_options(State st, q, Py_ssize_t g)
 cpdef play_jealousy(State st, q, k, g)
 

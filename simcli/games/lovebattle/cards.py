@@ -108,14 +108,18 @@ def play_card(st: State, p: int, k: int, arg: int):
 def jealousy_options(st: State, q: int, g: int) -> tuple:
     R = st.rules
     ctype, cgirl = R.card_type, R.card_girl
+    jealousy = JEALOUSY
     hand = st.hands[q]
-    if JEALOUSY not in map(ctype.__getitem__, hand):
+    for k in hand:                      # no Jealousy card in hand: nothing to answer with
+        if ctype[k] == jealousy:
+            break
+    else:
         return ()
     gloc = st.gloc
     opts = []
     for k in sorted(set(hand)):
         h = cgirl[k]
-        if ctype[k] != JEALOUSY or h == g:                             # LB-057, LB-058
+        if ctype[k] != jealousy or h == g:                             # LB-057, LB-058
             continue
         if h == R.YUKI or (gloc[h] == gloc[g] and gloc[h] == st.hero):  # LB-064, LB-071
             opts.append(("jealousy", k))

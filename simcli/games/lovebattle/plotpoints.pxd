@@ -3,6 +3,8 @@
 # fallback). Generated from the signatures; a function with a closure stays def.
 cimport cython
 from simcli.games.lovebattle.state cimport State
+# the shared steps as C calls (they stay Python callables for everyone else)
+from simcli.games.lovebattle.common cimport decide, say
 
 @cython.locals(gained=cython.Py_ssize_t, counts=list)
 cpdef bint qualifies(State st, p, pp) except -1

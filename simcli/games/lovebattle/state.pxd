@@ -1,6 +1,9 @@
 # Cython augmenting declarations (pure-Python mode): State and View compile as extension
 # types with their slots as C fields (the .py stays the source and the pure fallback);
-# View._fill reads the typed State as C fields.
+# View._fill reads the typed State as C fields; a freelist keeps a few View objects for
+# reuse (a View is built at every decision).
+cimport cython
+
 cdef class State:
     cdef public object rules, rng, log, n, love, gloc, hero, hands
     cdef public object decks, discards, ki, held, cashed, pp_discard, face_up, pp_deck
@@ -11,9 +14,15 @@ cdef class State:
     cdef public object rec_dirty, checkpoint, checkpointing, replayable
 
 
+@cython.locals(out=list)
+cdef tuple _lens(list lists)
+
+
+@cython.freelist(8)
 cdef class View:
     cdef public object player, n_players, period, active, hero, love, gloc, hand
     cdef public object my_vote, ki, plot_point_counts, my_plot_points, face_up, hand_sizes, deck_sizes, condition
     cdef public object meddling, claimed, test_bonus, record, answering, rules
 
-    cpdef _fill(self, State st, player)
+    @cython.locals(active=bint)
+    cpdef _fill(self, State st, Py_ssize_t player)

@@ -108,6 +108,18 @@ def restore(st: State, snap: tuple) -> None:
     st.rng.setstate(rng_state)
 
 
+#: a View's ``record`` of a turn with nothing recorded yet (what reset_record leaves)
+_NO_RECORD = ((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 0), 0, False, (), False, False)
+
+
+def _lens(lists: list) -> tuple:
+    """``tuple(map(len, lists))`` as a loop (a C loop in the compiled build)."""
+    out = []
+    for x in lists:
+        out.append(len(x))
+    return tuple(out)
+
+
 class View:
     """What one player may know: public board, own hand, own vote, own turn record.
 
@@ -137,18 +149,25 @@ class View:
         self.hand = tuple(st.hands[player])
         self.my_vote = st.votes[player]
         self.ki = tuple(st.ki)
-        self.plot_point_counts = tuple(map(len, st.held))
+        self.plot_point_counts = _lens(st.held)
         self.my_plot_points = tuple(st.held[player])
         self.face_up = tuple(st.face_up)
-        self.hand_sizes = tuple(map(len, st.hands))
-        self.deck_sizes = tuple(map(len, st.decks))
+        self.hand_sizes = _lens(st.hands)
+        self.deck_sizes = _lens(st.decks)
         self.condition = st.condition
         self.meddling = st.meddling
         self.claimed = st.claimed if active else False
         self.test_bonus = st.test_bonus if active else 0
-        self.record = ((tuple(st.rec_up), tuple(st.rec_down), tuple(st.rec_types),
-                        st.rec_plays, st.rec_six, tuple(st.rec_rooms), st.rec_kick, st.rec_top)
-                       if active else None)
+        if not active:
+            self.record = None
+        elif not st.rec_dirty and not st.rec_six:
+            # nothing recorded yet this turn (every record but the six sets rec_dirty):
+            # the record reset_record leaves, shared
+            self.record = _NO_RECORD
+        else:
+            self.record = (tuple(st.rec_up), tuple(st.rec_down), tuple(st.rec_types),
+                           st.rec_plays, st.rec_six, tuple(st.rec_rooms), st.rec_kick,
+                           st.rec_top)
         self.answering = st.answering
         self.rules = st.rules   # the compiled components: public, never the game state
 

@@ -62,8 +62,10 @@ def roll(s: State, n: int, kept=(0, 0, 0, 0, 0, 0)) -> list[int]:
     """Roll n dice on top of the ``kept`` counts per face."""
     counts = list(kept)
     rnd = s.rng.random
-    for _ in range(n):
-        counts[int(rnd() * N_FACES)] += 1
+    faces = N_FACES
+    for _i in range(n):
+        r = rnd()
+        counts[int(r * faces)] += 1
     return counts
 
 

@@ -1,6 +1,8 @@
 # Cython augmenting declarations (pure-Python mode): State and View compile as extension
 # types with their slots as C fields (the .py stays the source and the pure fallback);
 # View.refresh reads the typed State as C fields.
+cimport cython
+
 cdef class State:
     cdef public object rules, n, rng, log, round, first, deck, challenge
     cdef public object rank, char, dice, perm_a, perm_i, temp_a, temp_i, supply
@@ -15,4 +17,5 @@ cdef class View:
     cdef public object played, left, occ, on_gta, hs, hs_token, bonus, bonus_supply
     cdef public object sym, task
 
+    @cython.locals(p=cython.Py_ssize_t, sizes=list, masked=list, dice=list, i=cython.Py_ssize_t)
     cpdef refresh(self, State s)

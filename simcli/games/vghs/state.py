@@ -182,11 +182,18 @@ class View:
         self.challenge = s.challenge
         self.deck_size = len(s.deck)
         self.hand = tuple(s.hand[p])
-        self.hand_sizes = tuple(map(len, s.hand))
+        sizes = []                      # tuple(map(len, s.hand)) as a loop
+        for h in s.hand:
+            sizes.append(len(h))
+        self.hand_sizes = tuple(sizes)
         self.bonus_supply = s.bonus_supply
         self.task = s.task
         if s.rolling:
-            self.dice = [d if i == p else None for i, d in enumerate(s.dice)]
+            masked = []
+            dice = s.dice
+            for i in range(len(dice)):
+                masked.append(dice[i] if i == p else None)
+            self.dice = masked
         else:
             self.dice = s.dice
         return self
