@@ -98,6 +98,11 @@ from simcli.games.vghs.ruleset import (
 from strategies import Bot
 
 FACES = range(N_FACES)
+#: the placement value's multiplier per location kind (indexed by kind)
+KIND_TERMS = ("x_game", "x_gta", "x_kojima", "x_cafeteria", "x_class", "x_office")
+#: the situational terms of a placement (``VGHSBot.situation``)
+SITUATION_TERMS = ("s_office_held", "s_office_mid", "s_office_rivals", "s_office_order",
+                   "s_gta_first", "s_gta_wait", "s_game_threat", "s_game_deny")
 #: rank the leader gains per round, a prior for ``rounds_left`` (default-mix self-play
 #: reaches rank 1 after six or seven rounds: 49 ranks / 6.2 rounds)
 PACE = 8.0
@@ -140,10 +145,35 @@ class VGHSBot(Bot):
         "reserve": 0.0,         # 1: keep back what the challenge needs when scoring
         "build_rounds": 0,      # rounds in which classes get a bonus
         "build_bonus": 0.0,     # that bonus per token
+        # -- per-kind multipliers of the placement value (1: the value as above); the
+        #    fit to search's choices (tools/search_fit.py) weighs each kind's value
+        "x_game": 1.0,          # a video game's value (rank and bonus tokens)
+        "x_class": 1.0,         # a class visit's value (tokens bought)
+        "x_gta": 1.0,           # Grand Theft Auditorium's value (game over escaped, victory)
+        "x_cafeteria": 1.0,     # the Cafeteria's value (dice turned)
+        "x_kojima": 1.0,        # Kojima Quad's value (a power-up back in hand)
+        "x_office": 1.0,        # the Principal's Office's value (the first player token)
+        # -- situational terms of a placement (0: not used); each is documented with its
+        #    feature in ``situation``
+        "s_office_held": 0.0,   # the Office while this bot holds the token and a rival
+                                # could still take it (denial)
+        "s_office_mid": 0.0,    # the Office with the bot's second standee
+        "s_office_rivals": 0.0, # the Office per share of rivals still to place this round
+        "s_office_order": 0.0,  # the Office per seat it moves the bot up next round
+        "s_gta_first": 0.0,     # Grand Theft Auditorium with the bot's first standee
+        "s_gta_wait": 0.0,      # Grand Theft Auditorium while a payable victory could wait
+                                # for a later standee (room left for every rival)
+        "s_game_threat": 0.0,   # share of a video game's value added while the bot has
+                                # another standee and a rival to place before it could beat
+                                # the high score there (take it before the rival does)
+        "s_game_deny": 0.0,     # a video game's value to the rival who would gain most there
+                                # (rank and bonus tokens a rival still to place would take)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
-              "w_first_gap": (0, None), "w_urgent": (0, None)}
+              "w_first_gap": (0, None), "w_urgent": (0, None),
+              **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
+                                        "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
              "cafeteria_activations", "first_player_location", "gta_capacity",
              "office_capacity")
@@ -198,6 +228,12 @@ class VGHSBot(Bot):
         self._handlers: dict = {}
         self._locs = None
         self._victory: dict[int, float] = {}
+        w = self.p
+        #: the per-kind multipliers (by location kind) and whether any multiplier or
+        #: situational weight departs from the plain value (else the hot path skips them)
+        self._mult = tuple(float(w[k]) for k in KIND_TERMS)
+        self._adjust = any(m != 1.0 for m in self._mult) or any(w[k] for k in SITUATION_TERMS)
+        self._terms_for = None
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -230,6 +266,88 @@ class VGHSBot(Bot):
     def on_place(self, v, options):
         """The option of highest value (ties broken at random), in one pass."""
         return _on_place(self, v, options)
+
+    def terms(self, view, decision, option) -> dict[str, float]:
+        """The unweighted terms of a placement's value (tools/search_fit.py): the value
+        of ``option``'s kind under ``x_<kind>`` (``KIND_TERMS``; the other kinds 0) and
+        the situational features (``situation``, under ``s_*``). ``on_place`` plays the
+        option with the largest sum of each term times its parameter. Other decisions
+        have no terms."""
+        if decision.kind != "place":
+            return {}
+        cached = self._terms_for
+        if cached is None or cached[0] is not decision:
+            base: dict = {}
+            _on_place(self, view, decision.options, base)
+            cached = self._terms_for = (decision, base)
+        table = self._locs
+        kind, skill, index, _ = table[option]
+        out = dict.fromkeys(KIND_TERMS, 0.0)
+        out[KIND_TERMS[kind]] = cached[1][option]
+        out.update(dict.fromkeys(SITUATION_TERMS, 0.0))
+        out.update(self.situation(view, option, kind, skill, index, cached[1][option]))
+        return out
+
+    def situation(self, v, loc: int, kind: int, skill: int, index: int,
+                  base: float) -> dict[str, float]:
+        """Situational features of placing on ``loc`` (of ``kind``; ``base``: its plain
+        value), each weighted by the parameter of its name (0 by default):
+
+        * ``s_office_held``: 1 for the Office while the bot holds the token and a rival
+          still has a standee (keeping the token from it);
+        * ``s_office_mid``: 1 for the Office with the bot's second standee (search's Office
+          grabs: two thirds with the second standee);
+        * ``s_office_rivals``: for the Office, the share of rivals with a standee left
+          (each could take the token before the bot's next turn);
+        * ``s_office_order``: for the Office, seats the bot moves up in next round's turn
+          order, as a share of the table (0 for the holder);
+        * ``s_gta_first``: 1 for Grand Theft Auditorium with the first standee;
+        * ``s_gta_wait``: 1 for Grand Theft Auditorium while the bot can pay the challenge,
+          has another standee and there is room for every rival still to go there (the
+          victory could wait);
+        * ``s_game_threat``: a video game's ``base`` value while the bot has another standee
+          and a rival to place before it could set a high score there (a rival's skills of
+          that type, Wild included, beat the high score);
+        * ``s_game_deny``: the largest value of the video game to a rival with a standee
+          left (its skills there in rank, plus the bonus tokens if it beats the high
+          score; the same weights as the bot's own)."""
+        p = self.player
+        left = v.left
+        n = len(left)
+        mine = left[p]
+        rivals = [q for q in range(n) if q != p and left[q]]
+        out: dict[str, float] = {}
+        if kind == OFFICE:
+            held = v.first == p
+            out["s_office_held"] = 1.0 if held and rivals else 0.0
+            out["s_office_mid"] = 1.0 if mine == 2 else 0.0
+            out["s_office_rivals"] = len(rivals) / (n - 1) if n > 1 else 0.0
+            out["s_office_order"] = 0.0 if held else ((p - v.first) % n) / n
+        elif kind == GTA:
+            out["s_gta_first"] = 1.0 if mine == 3 else 0.0
+            out["s_gta_wait"] = 1.0 if (mine > 1 and self.can_pay(v)
+                                        and self.gta_room(v, loc)) else 0.0
+        elif kind == VIDEO_GAME:
+            hs = v.hs[index]
+            threat = 0.0
+            deny = 0.0
+            w = self.p
+            for q in rivals:
+                dq = v.dice[q]
+                k = (v.perm_a[q][skill] + v.temp_a[q][skill] + v.perm_a[q][WILD]
+                     + v.temp_a[q][WILD])
+                if dq is not None:
+                    k += dq[skill] + dq[WILD]
+                if k > hs:
+                    threat = 1.0
+                    gain = k * w["w_rank"] + v.bonus[index] * w["w_bonus"]
+                else:
+                    gain = k * w["w_rank"]
+                if gain > deny:
+                    deny = gain
+            out["s_game_threat"] = base if (threat and mine > 1) else 0.0
+            out["s_game_deny"] = deny
+        return out
 
     def gta_value(self, v, loc: int) -> float:
         """Grand Theft Auditorium: escaping the challenge's game over (doubled for the last
@@ -609,7 +727,9 @@ def _compute_want(bot, v):
     return want
 
 
-def _on_place(bot, v, options):
+def _on_place(bot, v, options, values=None):
+    """The option of highest value (ties broken at random); with ``values`` (a dict) the
+    plain value of every option is stored there instead and nothing is drawn."""
     p = bot.player
     w = bot.p
     table = bot._locs
@@ -632,6 +752,7 @@ def _on_place(bot, v, options):
     class_values: dict[tuple, float] = {}
     w_fit = w["w_fit"]
     fits = None
+    adjust = bot._adjust
     for o in options:
         kind, skill, index, acts = table[o]
         if kind == VIDEO_GAME:
@@ -673,12 +794,30 @@ def _on_place(bot, v, options):
             value = bot.office_value(v, o)
         else:
             value = 0.0
+        if values is not None:
+            values[o] = value
+            continue
+        if adjust:
+            value = _adjusted(bot, v, o, kind, skill, index, value)
         if value > best + 1e-9:
             best = value
             ties = [o]
         elif value >= best - 1e-9:
             ties.append(o)
+    if values is not None:
+        return values
     return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _adjusted(bot, v, o, kind, skill, index, value):
+    """The placement value under the kind multiplier and the situational weights."""
+    w = bot.p
+    base = value
+    value = base * bot._mult[kind]
+    for k, x in bot.situation(v, o, kind, skill, index, base).items():
+        if x:
+            value += w[k] * x
+    return value
 
 
 def _fits(bot, v):
