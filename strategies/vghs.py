@@ -82,6 +82,34 @@ games, seed 81, paired against the retuned weights): three times ``w_block`` -0.
 (``gta_wait`` = ``gta_defer`` = 1) -0.09 / -0.04 / -0.05. The search's Office and its
 later Grand Theft Auditorium pay in the situations its rollouts pick out; as flat or
 situational weights of this evaluator they did not.
+
+Stop 21: the weights fitted to what search chooses (``tools/search_fit.py``). A placement's
+value is now a sum of terms (``terms``): each location kind's value under a multiplier
+(``x_game``, ``x_class``, ``x_gta``, ``x_cafeteria``, ``x_kojima``, ``x_office``; 1 = the
+value above) and situational features under ``s_*`` weights (0 = unused; ``situation``
+documents each: the Office held, with the second standee, per rival still to place, per
+seat gained; Grand Theft Auditorium with the first standee or while a payable victory
+could wait; a video game a rival could still take first, and its value to the rival who
+would gain most there). Recorded: search over each base, 40 games each (seeds 101-103,
+then 111-113 over the adopted bots), about 700 searched decisions per base. Search
+departs from the base at ~45% of its searched placements and keeps the base's choice
+otherwise (its re-check), so the conditional logit of its choices mostly learns that
+bias (held-out agreement of the logit's proposal 0.31-0.46 against 0.49-0.60 for the
+current weights); a weighted least-squares fit of the race's paired gain of each option
+over the base's choice on the term differences was used instead. In all six fits the
+denial term (``s_game_deny``, 0.30-0.57 per unit of a rival's value) and a lower class
+value (``x_class`` 0.58-0.99) held their sign; the Office terms and a lower
+``x_gta`` did not survive fresh games. Adopting a fit whole lost badly (1000 games, seed
+201: arcade -0.128, challenger -0.060). One term at a time (600 games, seed 202), then
+the combinations on fresh seeds, one seat, paired against the weights before: arcade
+``s_game_deny`` 0.3, ``x_class`` 0.85, ``s_gta_wait`` 1: +0.034 [+0.006, +0.062] (1000
+games, seed 203), +0.020 [-0.008, +0.048] (1000, seed 204, ``tune_strategies.py
+measure``); builder ``s_game_deny`` 0.3, ``x_class`` 0.8: +0.052 [+0.024, +0.080] (seed
+203), +0.046 [+0.017, +0.075] (seed 204). Kept. The challenger's singles and pairs were
+neutral or worse (-0.043 to +0.005, 600 games, seeds 202 and 205): it keeps its weights.
+Not kept: a second step from the second recording (arcade ``s_game_deny`` 0.45,
+``x_class`` 0.75: -0.021 [-0.047, +0.005]; builder 0.4, 0.7: +0.016 [-0.010, +0.042] and
++0.016 [-0.009, +0.041], 1000 games each, seeds 206 and 207).
 """
 from __future__ import annotations
 
@@ -103,6 +131,11 @@ KIND_TERMS = ("x_game", "x_gta", "x_kojima", "x_cafeteria", "x_class", "x_office
 #: the situational terms of a placement (``VGHSBot.situation``)
 SITUATION_TERMS = ("s_office_held", "s_office_mid", "s_office_rivals", "s_office_order",
                    "s_gta_first", "s_gta_wait", "s_game_threat", "s_game_deny")
+#: the location kind each situational term belongs to
+SITUATION_KINDS = {OFFICE: ("s_office_held", "s_office_mid", "s_office_rivals",
+                            "s_office_order"),
+                   GTA: ("s_gta_first", "s_gta_wait"),
+                   VIDEO_GAME: ("s_game_threat", "s_game_deny")}
 #: rank the leader gains per round, a prior for ``rounds_left`` (default-mix self-play
 #: reaches rank 1 after six or seven rounds: 49 ranks / 6.2 rounds)
 PACE = 8.0
@@ -233,6 +266,9 @@ class VGHSBot(Bot):
         #: situational weight departs from the plain value (else the hot path skips them)
         self._mult = tuple(float(w[k]) for k in KIND_TERMS)
         self._adjust = any(m != 1.0 for m in self._mult) or any(w[k] for k in SITUATION_TERMS)
+        #: the location kinds with a situational weight in use (the others skip them)
+        self._situ_kinds = frozenset(kind for kind, names in SITUATION_KINDS.items()
+                                     if any(w[k] for k in names))
         self._terms_for = None
 
     def choose(self, view, decision):
@@ -328,23 +364,7 @@ class VGHSBot(Bot):
             out["s_gta_wait"] = 1.0 if (mine > 1 and self.can_pay(v)
                                         and self.gta_room(v, loc)) else 0.0
         elif kind == VIDEO_GAME:
-            hs = v.hs[index]
-            threat = 0.0
-            deny = 0.0
-            w = self.p
-            for q in rivals:
-                dq = v.dice[q]
-                k = (v.perm_a[q][skill] + v.temp_a[q][skill] + v.perm_a[q][WILD]
-                     + v.temp_a[q][WILD])
-                if dq is not None:
-                    k += dq[skill] + dq[WILD]
-                if k > hs:
-                    threat = 1.0
-                    gain = k * w["w_rank"] + v.bonus[index] * w["w_bonus"]
-                else:
-                    gain = k * w["w_rank"]
-                if gain > deny:
-                    deny = gain
+            threat, deny = _game_rivals(self, v, skill, index)
             out["s_game_threat"] = base if (threat and mine > 1) else 0.0
             out["s_game_deny"] = deny
         return out
@@ -811,13 +831,49 @@ def _on_place(bot, v, options, values=None):
 
 def _adjusted(bot, v, o, kind, skill, index, value):
     """The placement value under the kind multiplier and the situational weights."""
-    w = bot.p
     base = value
     value = base * bot._mult[kind]
-    for k, x in bot.situation(v, o, kind, skill, index, base).items():
-        if x:
-            value += w[k] * x
+    if kind == VIDEO_GAME and kind in bot._situ_kinds:
+        # the same features as ``situation``, without building its dict
+        w = bot.p
+        threat, deny = _game_rivals(bot, v, skill, index)
+        if threat and v.left[bot.player] > 1:
+            value += w["s_game_threat"] * base
+        return value + w["s_game_deny"] * deny
+    if kind in bot._situ_kinds:
+        w = bot.p
+        for k, x in bot.situation(v, o, kind, skill, index, base).items():
+            if x:
+                value += w[k] * x
     return value
+
+
+def _game_rivals(bot, v, skill, index):
+    """(1 if a rival with a standee left could set a high score on video game ``index``
+    of ``skill`` else 0, the largest value of it to such a rival): its skills of that
+    type in rank, plus the bonus tokens if they beat the high score."""
+    p = bot.player
+    w = bot.p
+    w_rank = w["w_rank"]
+    hs = v.hs[index]
+    left = v.left
+    threat = 0
+    deny = 0.0
+    for q in range(len(left)):
+        if q == p or not left[q]:
+            continue
+        pa, ta, dq = v.perm_a[q], v.temp_a[q], v.dice[q]
+        k = pa[skill] + ta[skill] + pa[WILD] + ta[WILD]
+        if dq is not None:
+            k += dq[skill] + dq[WILD]
+        if k > hs:
+            threat = 1
+            gain = k * w_rank + v.bonus[index] * w["w_bonus"]
+        else:
+            gain = k * w_rank
+        if gain > deny:
+            deny = gain
+    return threat, deny
 
 
 def _fits(bot, v):
@@ -854,7 +910,9 @@ class ArcadeBot(VGHSBot):
               "gta_defer": 0.735, "w_kojima_empty": 1.927, "w_game_over": 0.439,
               "w_victory": 1.481, "w_perm": 11.694, "w_temp": 0.201, "w_bonus": 0.788,
               "w_cafeteria": 0.032, "w_kojima": 0.086, "w_rank": 0.916, "w_first_bonus": 0.398,
-              "w_fit": 0.188, "w_kojima_card": 0.638}
+              "w_fit": 0.188, "w_kojima_card": 0.638,
+              # stop 21: fitted to search's choices, kept where fresh games held
+              "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0}
 
 
 class ChallengeBot(VGHSBot):
@@ -898,7 +956,9 @@ class BuilderBot(VGHSBot):
               "w_victory": 2.057, "w_temp": 0.033, "w_bonus": 0.403, "w_cafeteria": 0.733,
               "w_kojima": 0.336, "w_rank": 2.306, "w_first_late": 1.453,
               "w_kojima_empty": 1.478, "w_first_bonus": 1.6, "w_fit": 0.68,
-              "w_kojima_card": 0.754}
+              "w_kojima_card": 0.754,
+              # stop 21: fitted to search's choices, kept where fresh games held
+              "s_game_deny": 0.3, "x_class": 0.8}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}

@@ -150,9 +150,27 @@ def test_video_game_threat_and_denial():
     assert "s_game_deny" not in situation(b, s, RACING_CLASS)
 
 
-def test_default_weights_leave_play_unchanged():
-    # the kind multipliers at 1 and the situational weights at 0 skip the adjustment
-    for name in ("arcade", "challenger", "builder"):
-        b = BOTS[name](GAME, 0, random.Random(1))
-        assert not b._adjust
-    assert BOTS["arcade"](GAME, 0, random.Random(1), s_gta_first=0.1)._adjust
+def test_neutral_weights_skip_the_adjustment():
+    # the kind multipliers at 1 and the situational weights at 0 leave the plain value
+    from strategies.vghs import VGHSBot
+    assert all(VGHSBot.params[k] == 1.0 for k in KIND_TERMS)
+    assert all(VGHSBot.params[k] == 0.0 for k in SITUATION_TERMS)
+    assert not BOTS["challenger"](GAME, 0, random.Random(1))._adjust
+    assert BOTS["challenger"](GAME, 0, random.Random(1), s_gta_first=0.1)._adjust
+    assert BOTS["arcade"](GAME, 0, random.Random(1))._adjust
+
+
+def test_denial_takes_the_video_game_a_rival_would_gain_most_on():
+    # seat 0 scores 2 on Field of Fire or on Beat Blaster alike; seat 1 could set a high
+    # score on Field of Fire (3 FPS over nothing, 2 bonus tokens), nobody on Beat Blaster
+    s = make_state(4, dice=[faces(FPS=2, Rhythm=2), faces(FPS=3), faces(), faces()],
+                   bonus=[0, 0, 0, 0, 0])
+    s.hand[0] = []
+    v = GAME.view(s, 0)
+    plain = dict(w_rank=1.0, w_bonus=1.0)
+    choices = {BOTS["builder"](GAME, 0, random.Random(i), **plain, s_game_deny=0.0)
+               .on_place(v, (FIELD_OF_FIRE, BEAT_BLASTER)) for i in range(20)}
+    assert choices == {FIELD_OF_FIRE, BEAT_BLASTER}           # a tie without denial
+    keen = BOTS["builder"](GAME, 0, random.Random(1), **plain, s_game_deny=0.3)
+    assert all(keen.on_place(v, (FIELD_OF_FIRE, BEAT_BLASTER)) == FIELD_OF_FIRE
+               for _ in range(20))
