@@ -18,4 +18,4 @@ cpdef _compute_want(bot, View v)
                index=Py_ssize_t, table=tuple, dice=list, pa=list, ta=list, sym=list,
                hs=list, bonus=list, supply=list, symbols=list, ties=list,
                class_values=dict)
-cpdef _on_place(bot, View v, options)
+cpdef _on_place(bot, View v, options, values=*)

@@ -82,6 +82,34 @@ games, seed 81, paired against the retuned weights): three times ``w_block`` -0.
 (``gta_wait`` = ``gta_defer`` = 1) -0.09 / -0.04 / -0.05. The search's Office and its
 later Grand Theft Auditorium pay in the situations its rollouts pick out; as flat or
 situational weights of this evaluator they did not.
+
+Stop 21: the weights fitted to what search chooses (``tools/search_fit.py``). A placement's
+value is now a sum of terms (``terms``): each location kind's value under a multiplier
+(``x_game``, ``x_class``, ``x_gta``, ``x_cafeteria``, ``x_kojima``, ``x_office``; 1 = the
+value above) and situational features under ``s_*`` weights (0 = unused; ``situation``
+documents each: the Office held, with the second standee, per rival still to place, per
+seat gained; Grand Theft Auditorium with the first standee or while a payable victory
+could wait; a video game a rival could still take first, and its value to the rival who
+would gain most there). Recorded: search over each base, 40 games each (seeds 101-103,
+then 111-113 over the adopted bots), about 700 searched decisions per base. Search
+departs from the base at ~45% of its searched placements and keeps the base's choice
+otherwise (its re-check), so the conditional logit of its choices mostly learns that
+bias (held-out agreement of the logit's proposal 0.31-0.46 against 0.49-0.60 for the
+current weights); a weighted least-squares fit of the race's paired gain of each option
+over the base's choice on the term differences was used instead. In all six fits the
+denial term (``s_game_deny``, 0.30-0.57 per unit of a rival's value) and a lower class
+value (``x_class`` 0.58-0.99) held their sign; the Office terms and a lower
+``x_gta`` did not survive fresh games. Adopting a fit whole lost badly (1000 games, seed
+201: arcade -0.128, challenger -0.060). One term at a time (600 games, seed 202), then
+the combinations on fresh seeds, one seat, paired against the weights before: arcade
+``s_game_deny`` 0.3, ``x_class`` 0.85, ``s_gta_wait`` 1: +0.034 [+0.006, +0.062] (1000
+games, seed 203), +0.020 [-0.008, +0.048] (1000, seed 204, ``tune_strategies.py
+measure``); builder ``s_game_deny`` 0.3, ``x_class`` 0.8: +0.052 [+0.024, +0.080] (seed
+203), +0.046 [+0.017, +0.075] (seed 204). Kept. The challenger's singles and pairs were
+neutral or worse (-0.043 to +0.005, 600 games, seeds 202 and 205): it keeps its weights.
+Not kept: a second step from the second recording (arcade ``s_game_deny`` 0.45,
+``x_class`` 0.75: -0.021 [-0.047, +0.005]; builder 0.4, 0.7: +0.016 [-0.010, +0.042] and
++0.016 [-0.009, +0.041], 1000 games each, seeds 206 and 207).
 """
 from __future__ import annotations
 
@@ -98,6 +126,16 @@ from simcli.games.vghs.ruleset import (
 from strategies import Bot
 
 FACES = range(N_FACES)
+#: the placement value's multiplier per location kind (indexed by kind)
+KIND_TERMS = ("x_game", "x_gta", "x_kojima", "x_cafeteria", "x_class", "x_office")
+#: the situational terms of a placement (``VGHSBot.situation``)
+SITUATION_TERMS = ("s_office_held", "s_office_mid", "s_office_rivals", "s_office_order",
+                   "s_gta_first", "s_gta_wait", "s_game_threat", "s_game_deny")
+#: the location kind each situational term belongs to
+SITUATION_KINDS = {OFFICE: ("s_office_held", "s_office_mid", "s_office_rivals",
+                            "s_office_order"),
+                   GTA: ("s_gta_first", "s_gta_wait"),
+                   VIDEO_GAME: ("s_game_threat", "s_game_deny")}
 #: rank the leader gains per round, a prior for ``rounds_left`` (default-mix self-play
 #: reaches rank 1 after six or seven rounds: 49 ranks / 6.2 rounds)
 PACE = 8.0
@@ -140,10 +178,35 @@ class VGHSBot(Bot):
         "reserve": 0.0,         # 1: keep back what the challenge needs when scoring
         "build_rounds": 0,      # rounds in which classes get a bonus
         "build_bonus": 0.0,     # that bonus per token
+        # -- per-kind multipliers of the placement value (1: the value as above); the
+        #    fit to search's choices (tools/search_fit.py) weighs each kind's value
+        "x_game": 1.0,          # a video game's value (rank and bonus tokens)
+        "x_class": 1.0,         # a class visit's value (tokens bought)
+        "x_gta": 1.0,           # Grand Theft Auditorium's value (game over escaped, victory)
+        "x_cafeteria": 1.0,     # the Cafeteria's value (dice turned)
+        "x_kojima": 1.0,        # Kojima Quad's value (a power-up back in hand)
+        "x_office": 1.0,        # the Principal's Office's value (the first player token)
+        # -- situational terms of a placement (0: not used); each is documented with its
+        #    feature in ``situation``
+        "s_office_held": 0.0,   # the Office while this bot holds the token and a rival
+                                # could still take it (denial)
+        "s_office_mid": 0.0,    # the Office with the bot's second standee
+        "s_office_rivals": 0.0, # the Office per share of rivals still to place this round
+        "s_office_order": 0.0,  # the Office per seat it moves the bot up next round
+        "s_gta_first": 0.0,     # Grand Theft Auditorium with the bot's first standee
+        "s_gta_wait": 0.0,      # Grand Theft Auditorium while a payable victory could wait
+                                # for a later standee (room left for every rival)
+        "s_game_threat": 0.0,   # share of a video game's value added while the bot has
+                                # another standee and a rival to place before it could beat
+                                # the high score there (take it before the rival does)
+        "s_game_deny": 0.0,     # a video game's value to the rival who would gain most there
+                                # (rank and bonus tokens a rival still to place would take)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
-              "w_first_gap": (0, None), "w_urgent": (0, None)}
+              "w_first_gap": (0, None), "w_urgent": (0, None),
+              **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
+                                        "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
              "cafeteria_activations", "first_player_location", "gta_capacity",
              "office_capacity")
@@ -198,6 +261,15 @@ class VGHSBot(Bot):
         self._handlers: dict = {}
         self._locs = None
         self._victory: dict[int, float] = {}
+        w = self.p
+        #: the per-kind multipliers (by location kind) and whether any multiplier or
+        #: situational weight departs from the plain value (else the hot path skips them)
+        self._mult = tuple(float(w[k]) for k in KIND_TERMS)
+        self._adjust = any(m != 1.0 for m in self._mult) or any(w[k] for k in SITUATION_TERMS)
+        #: the location kinds with a situational weight in use (the others skip them)
+        self._situ_kinds = frozenset(kind for kind, names in SITUATION_KINDS.items()
+                                     if any(w[k] for k in names))
+        self._terms_for = None
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -230,6 +302,72 @@ class VGHSBot(Bot):
     def on_place(self, v, options):
         """The option of highest value (ties broken at random), in one pass."""
         return _on_place(self, v, options)
+
+    def terms(self, view, decision, option) -> dict[str, float]:
+        """The unweighted terms of a placement's value (tools/search_fit.py): the value
+        of ``option``'s kind under ``x_<kind>`` (``KIND_TERMS``; the other kinds 0) and
+        the situational features (``situation``, under ``s_*``). ``on_place`` plays the
+        option with the largest sum of each term times its parameter. Other decisions
+        have no terms."""
+        if decision.kind != "place":
+            return {}
+        cached = self._terms_for
+        if cached is None or cached[0] is not decision:
+            base: dict = {}
+            _on_place(self, view, decision.options, base)
+            cached = self._terms_for = (decision, base)
+        table = self._locs
+        kind, skill, index, _ = table[option]
+        out = dict.fromkeys(KIND_TERMS, 0.0)
+        out[KIND_TERMS[kind]] = cached[1][option]
+        out.update(dict.fromkeys(SITUATION_TERMS, 0.0))
+        out.update(self.situation(view, option, kind, skill, index, cached[1][option]))
+        return out
+
+    def situation(self, v, loc: int, kind: int, skill: int, index: int,
+                  base: float) -> dict[str, float]:
+        """Situational features of placing on ``loc`` (of ``kind``; ``base``: its plain
+        value), each weighted by the parameter of its name (0 by default):
+
+        * ``s_office_held``: 1 for the Office while the bot holds the token and a rival
+          still has a standee (keeping the token from it);
+        * ``s_office_mid``: 1 for the Office with the bot's second standee (search's Office
+          grabs: two thirds with the second standee);
+        * ``s_office_rivals``: for the Office, the share of rivals with a standee left
+          (each could take the token before the bot's next turn);
+        * ``s_office_order``: for the Office, seats the bot moves up in next round's turn
+          order, as a share of the table (0 for the holder);
+        * ``s_gta_first``: 1 for Grand Theft Auditorium with the first standee;
+        * ``s_gta_wait``: 1 for Grand Theft Auditorium while the bot can pay the challenge,
+          has another standee and there is room for every rival still to go there (the
+          victory could wait);
+        * ``s_game_threat``: a video game's ``base`` value while the bot has another standee
+          and a rival to place before it could set a high score there (a rival's skills of
+          that type, Wild included, beat the high score);
+        * ``s_game_deny``: the largest value of the video game to a rival with a standee
+          left (its skills there in rank, plus the bonus tokens if it beats the high
+          score; the same weights as the bot's own)."""
+        p = self.player
+        left = v.left
+        n = len(left)
+        mine = left[p]
+        rivals = [q for q in range(n) if q != p and left[q]]
+        out: dict[str, float] = {}
+        if kind == OFFICE:
+            held = v.first == p
+            out["s_office_held"] = 1.0 if held and rivals else 0.0
+            out["s_office_mid"] = 1.0 if mine == 2 else 0.0
+            out["s_office_rivals"] = len(rivals) / (n - 1) if n > 1 else 0.0
+            out["s_office_order"] = 0.0 if held else ((p - v.first) % n) / n
+        elif kind == GTA:
+            out["s_gta_first"] = 1.0 if mine == 3 else 0.0
+            out["s_gta_wait"] = 1.0 if (mine > 1 and self.can_pay(v)
+                                        and self.gta_room(v, loc)) else 0.0
+        elif kind == VIDEO_GAME:
+            threat, deny = _game_rivals(self, v, skill, index)
+            out["s_game_threat"] = base if (threat and mine > 1) else 0.0
+            out["s_game_deny"] = deny
+        return out
 
     def gta_value(self, v, loc: int) -> float:
         """Grand Theft Auditorium: escaping the challenge's game over (doubled for the last
@@ -609,7 +747,9 @@ def _compute_want(bot, v):
     return want
 
 
-def _on_place(bot, v, options):
+def _on_place(bot, v, options, values=None):
+    """The option of highest value (ties broken at random); with ``values`` (a dict) the
+    plain value of every option is stored there instead and nothing is drawn."""
     p = bot.player
     w = bot.p
     table = bot._locs
@@ -632,6 +772,7 @@ def _on_place(bot, v, options):
     class_values: dict[tuple, float] = {}
     w_fit = w["w_fit"]
     fits = None
+    adjust = bot._adjust
     for o in options:
         kind, skill, index, acts = table[o]
         if kind == VIDEO_GAME:
@@ -673,12 +814,66 @@ def _on_place(bot, v, options):
             value = bot.office_value(v, o)
         else:
             value = 0.0
+        if values is not None:
+            values[o] = value
+            continue
+        if adjust:
+            value = _adjusted(bot, v, o, kind, skill, index, value)
         if value > best + 1e-9:
             best = value
             ties = [o]
         elif value >= best - 1e-9:
             ties.append(o)
+    if values is not None:
+        return values
     return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _adjusted(bot, v, o, kind, skill, index, value):
+    """The placement value under the kind multiplier and the situational weights."""
+    base = value
+    value = base * bot._mult[kind]
+    if kind == VIDEO_GAME and kind in bot._situ_kinds:
+        # the same features as ``situation``, without building its dict
+        w = bot.p
+        threat, deny = _game_rivals(bot, v, skill, index)
+        if threat and v.left[bot.player] > 1:
+            value += w["s_game_threat"] * base
+        return value + w["s_game_deny"] * deny
+    if kind in bot._situ_kinds:
+        w = bot.p
+        for k, x in bot.situation(v, o, kind, skill, index, base).items():
+            if x:
+                value += w[k] * x
+    return value
+
+
+def _game_rivals(bot, v, skill, index):
+    """(1 if a rival with a standee left could set a high score on video game ``index``
+    of ``skill`` else 0, the largest value of it to such a rival): its skills of that
+    type in rank, plus the bonus tokens if they beat the high score."""
+    p = bot.player
+    w = bot.p
+    w_rank = w["w_rank"]
+    hs = v.hs[index]
+    left = v.left
+    threat = 0
+    deny = 0.0
+    for q in range(len(left)):
+        if q == p or not left[q]:
+            continue
+        pa, ta, dq = v.perm_a[q], v.temp_a[q], v.dice[q]
+        k = pa[skill] + ta[skill] + pa[WILD] + ta[WILD]
+        if dq is not None:
+            k += dq[skill] + dq[WILD]
+        if k > hs:
+            threat = 1
+            gain = k * w_rank + v.bonus[index] * w["w_bonus"]
+        else:
+            gain = k * w_rank
+        if gain > deny:
+            deny = gain
+    return threat, deny
 
 
 def _fits(bot, v):
@@ -715,7 +910,9 @@ class ArcadeBot(VGHSBot):
               "gta_defer": 0.735, "w_kojima_empty": 1.927, "w_game_over": 0.439,
               "w_victory": 1.481, "w_perm": 11.694, "w_temp": 0.201, "w_bonus": 0.788,
               "w_cafeteria": 0.032, "w_kojima": 0.086, "w_rank": 0.916, "w_first_bonus": 0.398,
-              "w_fit": 0.188, "w_kojima_card": 0.638}
+              "w_fit": 0.188, "w_kojima_card": 0.638,
+              # stop 21: fitted to search's choices, kept where fresh games held
+              "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0}
 
 
 class ChallengeBot(VGHSBot):
@@ -759,7 +956,9 @@ class BuilderBot(VGHSBot):
               "w_victory": 2.057, "w_temp": 0.033, "w_bonus": 0.403, "w_cafeteria": 0.733,
               "w_kojima": 0.336, "w_rank": 2.306, "w_first_late": 1.453,
               "w_kojima_empty": 1.478, "w_first_bonus": 1.6, "w_fit": 0.68,
-              "w_kojima_card": 0.754}
+              "w_kojima_card": 0.754,
+              # stop 21: fitted to search's choices, kept where fresh games held
+              "s_game_deny": 0.3, "x_class": 0.8}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}
