@@ -98,6 +98,35 @@ builder: 4 players +0.205 [+0.092, +0.318] / +0.200 [+0.080, +0.320] / +0.190 [+
 +0.318] / +0.300 [+0.200, +0.400]; 3 players +0.350 [+0.226, +0.474] / +0.190 [+0.065,
 +0.315] / +0.240 [+0.127, +0.353] / +0.310 [+0.185, +0.435] (100 games each; the target
 of at most +0.05 is met for none).
+
+Stop 21 (fitted to search's choices, ``tools/search_fit.py``): ``terms`` splits a
+placement's value by weight (the value's slope per weight; the rest is ``base``, weight 1;
+the weighted best is the bot's choice at every placement, tested), and six placement
+situations became weights, all 0 by default (play unchanged): the Editor, the Designer and
+the Photographer placed while the bot has later turns this round (``editor_early``,
+``designer_early``, ``photo_early``), a location's best card taken so (``card_early``), the
+Entrance and the signatures a space costs by the share of rounds still to come
+(``entrance_future``, ``spend_future``). Recorded over each default heuristic (one
+searching seat, 20 games per base and player count, seeds 101-108; 3p 240 searched
+placements per base, search departed at 0.46-0.50 of them; 4p 171-175, 0.33-0.50): at 3
+players the bases sent the Editor on an early turn of the round 0-2 times in 160 (the saver
+31) and search 37-54, the Photographer 94-109 times against 64-69, and search went to the
+Entrance 38-49 times against 8-27 and paid fewer signatures (32-41 against 43-69); at 4
+players the members barely differed. The fits agree across the bases: the Entrance worth
+more (3p: 3.5-7.6 against 0.4-3.5), the Photographer's second card less (0.17-0.62 against
+0.84-1.45), the early members below the Treasurer and the Photographer most (3p, the old
+weights fixed: ``photo_early`` -5 to -17, ``editor_early`` -0.4 to -10), ``card_early``
+-0.1 to -0.6. But no proposal raised the held-out agreement with search's choice (e.g. the
+saver at 3p: 0.491 current, 0.444 to 0.463 proposed), and none held as flat weights in
+play (400 fresh games, one seat against today's mix, paired): the saver's ``photo=0.4``
+3p -0.158 [-0.220, -0.095], 4p -0.075 [-0.129, -0.021]; the Editor early and the
+Photographer late (``editor_early=3,photo_early=-3,entrance_future=2``) 3p chaser -0.005,
+climber -0.028, builder -0.158 [-0.213, -0.102]; ``keep=0.3`` for the chaser, climber,
+builder and the Entrance raised (saver 3 or 6, chaser 6, builder 2.5) all within
++-0.03 and their intervals across 0; the climber's ``entrance=4`` (3p +0.015, 4p +0.020
+on 400 games) did not repeat on 600 more (seed 208: 3p -0.020 [-0.051, +0.011], 4p
++0.015 [-0.017, +0.047]). What search does there pays off in situations its
+rollouts single out, not as a flat preference; the weights are kept at 0.
 """
 from __future__ import annotations
 
@@ -161,6 +190,13 @@ BASE_PARAMS = {
     "rank": 0.0,  # per objective point one more token would win now (``obj_gain``)
     "loc_token": 0.0,  # share of the Signature Action's token counted in a location's value
     "keep": 0.0,  # the round's plan: share of a kept member's ability counted (d_place)
+    # placement situations, fitted to search's choices (stop 21; 0 = the old play):
+    "editor_early": 0.0,  # the Editor placed while the bot has later turns this round
+    "designer_early": 0.0,  # the Designer placed so
+    "photo_early": 0.0,  # the Photographer placed so
+    "card_early": 0.0,  # per unit of a location's best card, taken with later turns left
+    "entrance_future": 0.0,  # the Entrance, times the share of rounds still to come
+    "spend_future": 0.0,  # per signature a space costs, times the share of rounds to come
 }
 
 
@@ -601,7 +637,8 @@ class C89Bot(Bot):
         vals = [-abs(cell / n - self.R.s_letter[hand[i]] / 25.0) for i, cell in opts]
         return self.best(opts, vals)
 
-    def d_place(self, opts):
+    def place_values(self, opts):
+        """Each placement's value (``d_place`` plays the best; ``terms`` splits it)."""
         v, R, B, p = self.v, self.R, self.B, self.p
         self.n_teachers = n = sum(1 for x in B.photo if x >= TEACHER)
         self.teacher_base = p["teacher"] if n < p["teachers_wanted"] else 0.5
@@ -681,7 +718,6 @@ class C89Bot(Bot):
                 if rank:
                     x += rank * g[t]
                 tokv[loc] = lt * x if x > 0.0 else 0.0
-            space_costs = R.space_costs
             sigs = B.sigs
         # no card at the Entrance; its 1x1 tile is worth something only with room in the grid
         tile1 = p["tile1"] if B.gmask != (1 << R.n_grid) - 1 else 0.0
@@ -705,18 +741,30 @@ class C89Bot(Bot):
             for m in avail:
                 rest = sorted((fut[x] for x in avail if x != m), reverse=True)
                 plan[m] = sum(rest[:left])
-        top = -1e9
-        ties = []
+        # situations (each weight 0 by default): a member placed while the bot has later
+        # turns this round (``editor_early``, ``designer_early``, ``photo_early``), a
+        # location's best card then (``card_early``), the Entrance and the signatures a
+        # space costs by the share of rounds still to come after this one
+        # (``entrance_future``, ``spend_future``)
+        early = (p["editor_early"], p["designer_early"], p["photo_early"], 0.0)
+        ce = p["card_early"]
+        if left <= 0:
+            early, ce = (0.0, 0.0, 0.0, 0.0), 0.0
+        future = (R.rounds - v.round) / max(1, R.rounds - 1)
+        ent_f = p["entrance_future"] * future
+        spend_f = p["spend_future"] * future
+        space_costs = R.space_costs
+        vals = []
         for o in opts:
             m, loc, k = o
             if loc == ENTRANCE:
-                val = entrance + member[ENTRANCE][m]
+                val = entrance + member[ENTRANCE][m] + ent_f
             else:
-                val = best_loc[loc] + member[loc][m]
+                val = best_loc[loc] + member[loc][m] + ce * best_loc[loc]
                 if m == 2:
                     val += photo_bonus[loc]
                 if m != TREASURER:
-                    val -= costs[k]
+                    val -= costs[k] + spend_f * space_costs[k]
                     if lt and sigs - space_costs[k] >= 1:
                         val += tokv[loc]
                 elif lt and sigs >= 1:
@@ -725,14 +773,61 @@ class C89Bot(Bot):
                 val -= treasurer
             if plan is not None:
                 val += plan[m]
+            vals.append(val + early[m])
+        return vals
+
+    def d_place(self, opts):
+        vals = self.place_values(opts)
+        top = -1e9
+        ties = []
+        for o, val in zip(opts, vals, strict=True):
             if val > top + 1e-9:
                 top, ties = val, [o]
             elif val >= top - 1e-9:
                 ties.append(o)
-        del B
         if len(ties) == 1:
             return ties[0]
         return ties[int(self.rng.random() * len(ties))]
+
+    #: the weights ``terms`` splits a placement's value by (the rest is ``base``)
+    PLACE_TERMS = ("photo", "loc_token", "rank", "keep", "treasurer", "entrance",
+                   "designer_fit", "sig_need", "sig_cost", "editor_early", "designer_early",
+                   "photo_early", "card_early", "entrance_future", "spend_future")
+
+    def terms(self, view, decision, option) -> dict:
+        """The unweighted terms of a placement's value (for ``tools/search_fit.py``):
+        for each weight in ``PLACE_TERMS``, the value's change per unit of that weight
+        (exact for the weights the value is linear in; for ``rank``, ``loc_token`` and
+        ``keep``, whose effect passes through a maximum, the slope at today's weights, or
+        the change from 0 to 1 for a weight at 0), and
+        ``base``, the rest, weight 1; so the weighted sum is the value ``d_place`` plays.
+        Other decisions (not searched) have no terms."""
+        if decision.kind != "place":
+            return {}
+        opts = decision.options
+        cache = getattr(self, "_terms_cache", None)
+        if cache is None or cache[0] is not view or cache[1] is not decision:
+            self.v, self.R, self.B = view, view.rules, view.boards[view.player]
+            p0 = self.p
+            vals = self.place_values(opts)
+            out = {}
+            try:
+                for k in self.PLACE_TERMS:
+                    w = p0[k]
+                    h = 1e-3 * abs(w) if w else 1.0
+                    self.p = {**p0, k: w + h}
+                    out[k] = [(a - b) / h for a, b in zip(self.place_values(opts), vals,
+                                                         strict=True)]
+            finally:
+                self.p = p0
+            base = [val - sum(p0[k] * out[k][i] for k in out) for i, val in enumerate(vals)]
+            per = {}
+            for i, o in enumerate(opts):
+                d = {k: out[k][i] for k in out}
+                d["base"] = base[i]
+                per[o] = d
+            self._terms_cache = cache = (view, decision, per)
+        return dict(cache[2][option])
 
     def d_action(self, opts):
         v, R, B, p = self.v, self.R, self.B, self.p

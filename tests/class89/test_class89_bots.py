@@ -334,3 +334,112 @@ def test_reads_declare_the_objective_rules_where_the_standings_are_weighed():
         assert ("objective_mode" in cls.reads) == weighs, name
     assert {"objective_mode", "objective_threshold", "objective_points",
             "casual_points"} <= rules_read("class89", ["signature_saver"])
+
+
+# ------------------------------------------------- the terms (tools/search_fit.py)
+@pytest.mark.parametrize("players", [3, 4])
+def test_terms_weighted_best_is_the_bots_choice(players):
+    # over every placement of real games (the default mix in every seat), the option
+    # maximising sum(weight(k) * terms[k]) is the one the bot played (up to exact ties,
+    # which the bot breaks with its RNG), and other decisions have no terms
+    import functools
+
+    from simcli.engine import play_game
+    from tools.search_fit import weight_of
+
+    checked = {"place": 0, "other": 0}
+
+    def wrap(factory):
+        def make(g, p, rng):
+            bot = factory(g, p, rng)
+            choose = bot.choose
+
+            def checking(view, decision):
+                action = choose(view, decision)
+                if decision.kind != "place":
+                    assert bot.terms(view, decision, action) == {}
+                    checked["other"] += 1
+                    return action
+                score = {}
+                for o in decision.options:
+                    t = bot.terms(view, decision, o)
+                    assert "base" in t and set(bot.PLACE_TERMS) <= set(t)
+                    score[o] = sum(weight_of(bot.p, k) * x for k, x in t.items())
+                top = max(score.values())
+                assert score[action] >= top - 1e-6, (decision.options, action, score)
+                checked["place"] += 1
+                return action
+            bot.choose = checking
+            return bot
+        return make
+
+    R = GAME.make_rules(GAME.default_data(), players)
+    seats = [wrap(resolve("class89", s)) for s in MIX][:players]
+    for seed in range(3):
+        play_game(GAME, players, R, seats, seed)
+        seats = seats[1:] + seats[:1]
+    assert checked["place"] >= 3 * players * 10 and checked["other"] > 0
+    del functools
+
+
+def _terms(state, strategy="club_climber", **params):
+    bot, _a, d = _place(state, strategy, **params)
+    view = GAME.view(state, d.player)
+    return bot, d, {o: bot.terms(view, d, o) for o in d.options}
+
+
+def test_terms_of_the_placement_situations():
+    from simcli.games.class89.state import DESIGNER, EDITOR, TREASURER
+    s = make_state(4, seed=3)
+    R = s.rules
+    _bot, d, t = _terms(s)
+    future = (R.rounds - s.round) / (R.rounds - 1)
+    assert future == 1.0                       # round 1: every later round still to come
+    for (m, loc, k), x in t.items():
+        # the members placed while later turns of the round remain (the first turn)
+        assert x["editor_early"] == (m == EDITOR)
+        assert x["designer_early"] == (m == DESIGNER)
+        assert x["photo_early"] == (m == PHOTOGRAPHER)
+        if loc == ENTRANCE:
+            assert x["entrance_future"] == pytest.approx(future)
+            assert x["spend_future"] == 0.0 and x["card_early"] == 0.0
+        else:
+            assert x["entrance_future"] == 0.0
+            paid = 0 if m == TREASURER else R.space_costs[k]
+            assert x["spend_future"] == pytest.approx(-paid * future)
+            assert x["card_early"] >= 0.0
+    # a location's best card counts in card_early: an emptied location adds nothing
+    _strip(s, {1: [0, 1]})
+    _bot, d, t = _terms(s)
+    assert all(x["card_early"] == 0.0 for (m, loc, k), x in t.items() if loc == 0)
+    assert any(x["card_early"] > 0.0 for (m, loc, k), x in t.items() if loc == 1)
+    # on the bot's last turn of the round, nothing is early; in the last round the
+    # Entrance's future share is 0
+    s = make_state(4, seed=3)
+    d = flow.advance(s)
+    s.boards[d.player].used = [False, True, True, False]
+    s.round = R.rounds
+    _bot, d, t = _terms(s)
+    for x in t.values():
+        assert x["editor_early"] == x["designer_early"] == x["photo_early"] == 0.0
+        assert x["card_early"] == 0.0 and x["entrance_future"] == 0.0
+
+
+def test_photo_early_keeps_the_photographer_for_a_later_turn():
+    # two students at every location: the Photographer is the best member on the first
+    # turn; with ``photo_early`` negative enough it waits, and on the last turn of the
+    # round (nothing left to wait for) it goes
+    picks_first, picks_last = set(), set()
+    for seed in range(6):
+        s = make_state(4, seed=seed)
+        _strip(s, {loc: [0, 1] for loc in range(5)})
+        _b, a, _d = _place(s, "club_climber", seed=seed)
+        assert a[0] == PHOTOGRAPHER
+        _b, a, _d = _place(s, "club_climber", seed=seed, photo_early=-50.0)
+        picks_first.add(a[0])
+        d = flow.advance(s)
+        s.boards[d.player].used = [True, True, False, False]
+        _b, a, _d = _place(s, "club_climber", seed=seed, photo_early=-50.0, treasurer=5.0)
+        picks_last.add(a[0])
+    assert PHOTOGRAPHER not in picks_first
+    assert picks_last == {PHOTOGRAPHER}
