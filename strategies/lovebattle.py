@@ -78,12 +78,15 @@ class LoveBot(Bot):
         # (the rule alone decides, as before)
         "first_rule": 1.0, "w_plan": 0.0, "w_pot_gap": 0.0, "w_lib_first": 0.0,
         "w_lib_hand": 0.0, "w_hand": 0.0, "w_late": 0.0,
+        # the Hero Phase first, acting here: value the Girl Phase where the Hero moves
+        # after acting (1) rather than here (0, as before; ``act_first_value``)
+        "act_then_move": 0,
         # the vote model, fitted by maximum likelihood to whether the votes of 1600 seats
         # of default-mix games came true (tools/tune_strategies.py calibrate-votes)
         "vote_temp": 10.0, "vote_push": 2.0, "pair_push": 0.4, "otm_bias": 1.0,
         "vote_kinds": "both",
     }
-    ranges = {"noise": (0, None), "bluff_until": (0, 50)}
+    ranges = {"noise": (0, None), "bluff_until": (0, 50), "act_then_move": (0, 1)}
     reads = ("otm_payout", "triangle_payout", "two_player_consolation", "love_min",
              "love_max", "enchantment_cost", "flirting_other_love", "sakiko_flirting_love")
 
@@ -594,7 +597,7 @@ class LoveBot(Bot):
         values = self.spot_values(view, w, 0.5, rooms)
         moves = [o for o in opts if o[0] == "move"]
         best = max(moves, key=lambda o: values[o[1]])
-        here = values[view.hero] + 0.5 * rooms[view.hero]
+        here = self.act_first_value(view, w, moves, values, rooms)
         if ("act_first",) in opts and here >= values[best[1]]:
             return ("act_first",)
         return best
@@ -657,10 +660,21 @@ class LoveBot(Bot):
         values = self.spot_values(view, w, 0.5, rooms)
         moves = [o for o in opts if o[0] == "move"]
         best, there = self.best_move(moves, values)
-        here = values[view.hero] + 0.5 * rooms[view.hero]
+        here = self.act_first_value(view, w, moves, values, rooms)
         if ("act_first",) in opts and here >= there:
             return ("act_first",)
         return best
+
+    def act_first_value(self, view, w, moves, values, rooms) -> float:
+        """``hero_first``'s value of acting here first: the Room Action here and the Girl
+        Phase here; with ``act_then_move`` (1) the Girl Phase in the best room in reach
+        instead, where the Hero moves after acting (LB-077: act, then move, then the
+        Girl Phase there)."""
+        hero = view.hero
+        if not self.p["act_then_move"]:
+            return values[hero] + 0.5 * rooms[hero]
+        pot = self.play_potential(view, w)
+        return rooms[hero] + max([pot[o[1]] for o in moves] + [pot[hero]])
 
     def on_hero_phase(self, view, w, opts):
         """The Hero Phase after the Girl Phase: nothing is left to play this turn, so only

@@ -47,7 +47,7 @@ def _checked(spec: str, seen: list):
 
 
 @pytest.mark.parametrize("extra", ["", ":w_plan=0.6,w_lib_first=1.2,w_hand=-0.5,w_late=0.3",
-                                   ":first_rule=0.4,w_pot_gap=0.5,w_lib_hand=0.8"])
+                                   ":first_rule=0.4,w_pot_gap=0.5,w_lib_hand=0.8,act_then_move=1"])
 def test_the_weighted_best_option_is_the_bots_choice(extra):
     seen: list = []
     for seed in range(8):
