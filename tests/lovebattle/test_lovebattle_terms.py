@@ -46,8 +46,10 @@ def _checked(spec: str, seen: list):
     return make
 
 
-@pytest.mark.parametrize("extra", ["", ":w_plan=0.6,w_lib_first=1.2,w_hand=-0.5,w_late=0.3",
-                                   ":first_rule=0.4,w_pot_gap=0.5,w_lib_hand=0.8,act_then_move=1"])
+@pytest.mark.parametrize("extra", [
+    "", ":w_lib_first=0,act_then_move=0",
+    ":w_first=0.45,w_plan=0.6,w_lib_first=1.2,w_hand=-0.5,w_late=0.3",
+    ":first_rule=0.4,w_pot_gap=0.5,w_lib_hand=0.8,act_then_move=0"])
 def test_the_weighted_best_option_is_the_bots_choice(extra):
     seen: list = []
     for seed in range(8):
@@ -90,18 +92,19 @@ def test_library_term_on_only_in_the_library_and_scaled_by_the_hand():
 
 def test_a_library_weight_takes_the_study_session_first():
     """The bot's pick is far away and it holds none of her cards: the stop-18 rule draws
-    first; with ``w_lib_first`` above ``first_rule`` it takes the Hero Phase first in the
-    Library (and only there)."""
+    first; with ``w_lib_first`` above ``first_rule`` (the default since stop 21: 2) it
+    takes the Hero Phase first in the Library (and only there)."""
     votes = [(AIKA,), (1,), (2,), (3,)]
     gloc = ["Girl's Locker Room", "Cafeteria", "Occult Studies", "Art", "Art"]
     for hero, first in (("Library", True), ("Cafeteria", False)):
         st = make_state(gloc=gloc, hero=hero, hands=[[kind("Rin", "Slap")], [], [], []],
                         votes=votes, face_up=[])
         d = _turn(st)
-        old = _bot("devoted").choose(GAME.view(st, 0), d)
+        old = _bot("devoted:w_lib_first=0").choose(GAME.view(st, 0), d)
         assert old[0] == "draw", hero
-        new = _bot("devoted:w_lib_first=1.5").choose(GAME.view(st, 0), d)
-        assert (new[0] != "draw") == first, (hero, new)
+        for spec in ("devoted:w_lib_first=1.5", "devoted"):
+            new = _bot(spec).choose(GAME.view(st, 0), d)
+            assert (new[0] != "draw") == first, (spec, hero, new)
 
 
 def test_plan_term_is_the_gain_of_playing_in_the_best_room_in_reach():
@@ -126,3 +129,26 @@ def test_plan_term_is_the_gain_of_playing_in_the_best_room_in_reach():
     view = GAME.view(there, 0)
     t = bot.phase_terms(view, bot.weights(view), _turn(there).options)
     assert t["w_pot_gap"] == 0.0 and t["w_plan"] <= 0.0
+
+
+def test_act_then_move_takes_the_study_session_before_walking_to_the_pick():
+    """The Hero in the Library, the pick (Aika, two of her cards in hand) in the Gym in
+    reach: the old valuation walks to her first (and loses the Study Session); with
+    ``act_then_move`` acting here first is valued with the Girl Phase in the Gym, where the
+    Hero walks after the Study Session, so it acts first."""
+    hand = [kind("Aika", "Wink"), kind("Aika", "Homemade Bento")]
+    st = make_state(gloc=["Gym", "Cafeteria", "Occult Studies", "Art", "Art"],
+                    hero="Library", hands=[hand, [], [], []],
+                    votes=[(AIKA,), (1,), (2,), (3,)], face_up=[])
+    first = [o for o in _turn(st).options if o[0] != "draw"]
+    old, new = _bot("devoted:act_then_move=0"), _bot("devoted:act_then_move=1")
+    view = GAME.view(st, 0)
+    w = new.weights(view)
+    moves = [o for o in first if o[0] == "move"]
+    rooms = new.room_values(view, w)
+    pot = new.play_potential(view, w)
+    values = new.spot_values(view, w, 0.5, rooms)
+    assert new.act_first_value(view, w, moves, values, rooms) == pytest.approx(
+        rooms[room("Library")] + max(pot[o[1]] for o in moves))
+    assert old.hero_first(view, old.weights(view), first) == ("move", room("Gym"))
+    assert new.hero_first(view, w, first) == ("act_first",)
