@@ -21,6 +21,19 @@ the Hero's move counts only the Room Action (``late_rooms_only``); the Girl's Lo
 draws only from a Girl in the room (LB-130..133), the Library's Study Session nets a chosen card
 (worth more than one draw), and ``love_room`` weighs the Love a Room Action gives.
 
+The phase order as a score (stop 21, ``phase_terms``): the stop-18 rule is one term
+(``first_rule``) beside situational ones (a standing lean, the bot's plan values of the two
+orders, the Girl Phase's gain in reach, the Library, the hand, the period), so that
+``tools/search_fit.py`` can weigh them against where ``search`` departs (``terms``).
+Recorded over devoted, triangle and hunter (120 games, seeds 101-103, turns only): search
+departed at 36% of the turns, mostly to the Hero Phase first (a third of the bots' draws
+first, a tenth the other way), but the fitted weights left the held-out agreement where it
+was (0.683) and played as before on fresh games. What held instead: in the Library the Study
+Session always comes first (``w_lib_first`` 2), and acting first is valued with the Girl
+Phase where the Hero walks after acting (``act_then_move``): one seat, paired, pooled over
+the five bots, +0.016 [-0.005, +0.035] (300 games, seed 300), +0.029 [+0.008, +0.049] (400,
+seed 400), +0.019 [-0.001, +0.038] (400, seed 500).
+
 How the numbers were obtained: the vote model by maximum likelihood on default-mix games
 (``python tools/tune_strategies.py calibrate-votes``); the play weights with
 ``python tools/tune_strategies.py tune lovebattle NAME --trials 30 --games 250`` (optuna
@@ -37,6 +50,8 @@ stay). Stop 20 retuned triangle, saboteur and hunter (``--trials 40 --games 400
 to 0.7 instead (where search departed from its votes).
 """
 from __future__ import annotations
+
+import math
 
 from simcli.games.lovebattle.data import (
     ENCHANTMENT,
@@ -69,12 +84,24 @@ class LoveBot(Bot):
         "love_room": 1.0,
         # the Library's Study Session (draw two, discard one) in draws
         "library_value": 1.2,
+        # the turn's phase order as a score (stop 21, fitted to where ``search`` departed):
+        # the Hero Phase comes first when the weighted sum of the phase terms is above 0
+        # (``phase_terms``). ``first_rule`` weighs the stop-18 rule above (+1 when it says
+        # Hero Phase first, -1 when it says draw first); the other terms are 0 by default
+        # (the rule alone decides, as before)
+        # (stop 21: ``w_lib_first`` 2, so that in the Library the Study Session always comes
+        # first; the fit's other terms measured neutral on fresh games and stay 0)
+        "first_rule": 1.0, "w_first": 0.0, "w_plan": 0.0, "w_pot_gap": 0.0, "w_lib_first": 2.0,
+        "w_lib_hand": 0.0, "w_hand": 0.0, "w_late": 0.0,
+        # the Hero Phase first, acting here: value the Girl Phase where the Hero moves
+        # after acting (1, stop 21) rather than here (0, as before; ``act_first_value``)
+        "act_then_move": 1,
         # the vote model, fitted by maximum likelihood to whether the votes of 1600 seats
         # of default-mix games came true (tools/tune_strategies.py calibrate-votes)
         "vote_temp": 10.0, "vote_push": 2.0, "pair_push": 0.4, "otm_bias": 1.0,
         "vote_kinds": "both",
     }
-    ranges = {"noise": (0, None), "bluff_until": (0, 50)}
+    ranges = {"noise": (0, None), "bluff_until": (0, 50), "act_then_move": (0, 1)}
     reads = ("otm_payout", "triangle_payout", "two_player_consolation", "love_min",
              "love_max", "enchantment_cost", "flirting_other_love", "sakiko_flirting_love")
 
@@ -139,6 +166,7 @@ class LoveBot(Bot):
         # only the votes built from the hand's three favourites are worth pricing
         best3 = set(ranked[:3])
         short = [o for o in cands if set(o) <= best3] or cands
+        self._vote_seen = (scores, ranked, short)         # for ``terms``
         return max(short, key=lambda o: (self.vote_value(view, scores, o), -ranked.index(o[0])))
 
     def weights_key(self, view):
@@ -441,23 +469,156 @@ class LoveBot(Bot):
 
     on_girl_draw = best_draw
 
-    def on_turn(self, view, w, opts):
-        """Hero Phase first when a favoured Girl, whose cards it holds, is in reach."""
+    def turn_rule(self, view, w, opts) -> bool:
+        """The stop-18 rule: Hero Phase first when a favoured Girl, whose cards it holds,
+        is in reach, or when the Hero stands where the Girl Phase can play little (a
+        Locker Room or the Pool, where no Girl can be brought from the Hallway rooms) and
+        a room in reach holds ``move_first`` more of what it could play."""
         R = view.rules
         reach = {o[1] for o in opts if o[0] == "move"}
         cg, ct = R.card_girl, R.card_type
         holds = {cg[k] for k in view.hand if ct[k] != JEALOUSY}
-        first = [o for o in opts if o[0] != "draw"]
         for g in range(5):
             if w[g] > 0 and g in holds and view.gloc[g] != view.hero and view.gloc[g] in reach:
-                return self.hero_first(view, w, first)
-        # a Hero stranded where the Girl Phase can play little (a Locker Room or the Pool,
-        # where no Girl can be brought from the Hallway rooms) moves first
+                return True
         pot = self.play_potential(view, w)
-        if reach and max(pot[r] for r in reach) > pot[view.hero] + self.p["move_first"]:
-            return self.hero_first(view, w, first)
-        draws = [o for o in opts if o[0] == "draw"]
-        return self.best_draw(view, w, draws)
+        return bool(reach) and max(pot[r] for r in reach) > pot[view.hero] + self.p["move_first"]
+
+    def phase_terms(self, view, w, opts) -> dict[str, float]:
+        """The situational terms of the turn's phase order, for taking the Hero Phase
+        first (the Girl Phase first scores 0); each is weighed by the parameter of its
+        name, and the Hero Phase comes first when the sum is above 0:
+
+        - ``first_rule``: +1 when the stop-18 rule (``turn_rule``) says Hero Phase first,
+          -1 when it says draw first.
+        - ``w_first``: 1 (a standing lean to the Hero Phase first).
+        - ``w_plan``: the bot's own plan values of the two orders. Hero Phase first: the
+          Room Action here and the Girl Phase in the best room in reach (act, then move),
+          or the Room Action and the Girl Phase both in the room moved to; Girl Phase
+          first: what it can play here, then the best Room Action in reach (LB-077:
+          move and act in either order). ``play_potential`` and ``room_values``.
+        - ``w_pot_gap``: how much more the Girl Phase could play in the best room in reach
+          than here (the rule's threshold term, as a number).
+        - ``w_lib_first``: the Hero is in the Library: the Study Session first shows two
+          more cards before the Girl Phase plays (LB-047: the Girl Phase's draw comes
+          after it either way).
+        - ``w_lib_hand``: the Library term times the cards in hand / 5 (a short hand
+          gains more from two cards seen before playing).
+        - ``w_hand``: the cards in hand / 5 (any room).
+        - ``w_late``: the Class Periods played / 7 (late in the game the cards drawn
+          now have fewer turns left to be played).
+        """
+        R = view.rules
+        hero = view.hero
+        rule = 1.0 if self.turn_rule(view, w, opts) else -1.0
+        reach = [o[1] for o in opts if o[0] == "move"] or [hero]
+        pot = self.play_potential(view, w)
+        rooms = self.room_values(view, w)
+        best_pot = max(pot[r] for r in reach)
+        hero_first = max(rooms[hero] + best_pot, max(rooms[r] + pot[r] for r in reach))
+        girl_first = pot[hero] + max(rooms[hero], max(rooms[r] for r in reach))
+        lib = 1.0 if R.room_action[hero] == "library" else 0.0
+        n = len(view.hand) / 5.0
+        return {"first_rule": rule, "w_first": 1.0, "w_plan": hero_first - girl_first,
+                "w_pot_gap": best_pot - pot[hero], "w_lib_first": lib,
+                "w_lib_hand": lib * n, "w_hand": n, "w_late": view.period / 7.0}
+
+    def phase_score(self, view, w, opts) -> float:
+        """The weighted sum of ``phase_terms``: above 0, the Hero Phase comes first."""
+        p = self.p
+        if p["w_plan"] or p["w_pot_gap"]:
+            t = self.phase_terms(view, w, opts)
+            return math.fsum(p[k] * v for k, v in t.items())
+        # the cheap terms only (the same sum, without the plan's room values)
+        s = p["first_rule"] * (1.0 if self.turn_rule(view, w, opts) else -1.0)
+        lib = 1.0 if view.rules.room_action[view.hero] == "library" else 0.0
+        n = len(view.hand) / 5.0
+        return math.fsum((s, p["w_first"], p["w_lib_first"] * lib, p["w_lib_hand"] * lib * n,
+                          p["w_hand"] * n, p["w_late"] * view.period / 7.0))
+
+    def on_turn(self, view, w, opts):
+        """The Hero Phase first when ``phase_score`` is above 0 (``hero_first`` picks its
+        first step), else the Girl Phase's draw (``best_draw``)."""
+        if self.phase_score(view, w, opts) > 0:
+            choice = self.hero_first(view, w, [o for o in opts if o[0] != "draw"])
+        else:
+            choice = self.best_draw(view, w, [o for o in opts if o[0] == "draw"])
+        self._turn_choice = choice                          # for ``terms``
+        return choice
+
+    # -- the score as weighted terms (tools/search_fit.py) ----------------------------------
+    def terms(self, view, decision, option) -> dict[str, float]:
+        """The unweighted terms of this bot's score of ``option`` at a searched decision
+        (vote, turn, hero_action), read right after its own ``choose`` on the same view:
+        ``choose`` returns the option with the largest sum of each term times the
+        parameter of its name (1 where there is none).
+
+        - vote: ``otm_bias`` (a One True Match's expected Ki under the printed payout),
+          ``vote_tri`` (a Love Triangle's), ``vote_pool`` (-100 for a vote the bot does not
+          price: outside its hand's three favourites or of a kind ``vote_kinds`` leaves
+          out) and ``vote_tie`` (the tie-break: the first Girl's rank, times 1e-6).
+        - turn: the ``phase_terms`` for an option that takes the Hero Phase first (0 for
+          a draw) and ``turn_within`` (0 for the option the bot would play in that order,
+          ``hero_first`` or ``best_draw``, -1 for the others).
+        - hero_action: ``ha_value``, the bot's value of the action (with its tie-break).
+        """
+        kind = decision.kind
+        if kind == "vote":
+            return self._vote_terms(view, option)
+        if kind == "turn":
+            return self._turn_terms(view, decision, option)
+        if kind == "hero_action":
+            seen = self.__dict__.get("_ha_seen")
+            if seen is not None and seen[0] is view:
+                return {"ha_value": seen[1].get(option, -99.0)}
+        return {}
+
+    def _vote_terms(self, view, option) -> dict[str, float]:
+        scores, ranked, short = self._vote_seen
+        R = view.rules
+        t = {"otm_bias": 0.0, "vote_tri": 0.0,
+             "vote_pool": 0.0 if option in short else -100.0,
+             "vote_tie": -ranked.index(option[0]) * 1e-6}
+        if len(option) == 1:
+            t["otm_bias"] = R.otm_payout * self.vote_probabilities(scores, option)[option[0]]
+        else:
+            t["vote_tri"] = self.vote_value(view, scores, option)
+        return t
+
+    def _turn_terms(self, view, decision, option) -> dict[str, float]:
+        cache = self.__dict__.get("_turn_seen")
+        if cache is None or cache[0] is not view or cache[1] is not decision:
+            w = self._w
+            opts = decision.options
+            phase = self.phase_terms(view, w, opts)
+            chosen = self._turn_choice
+            draws = [o for o in opts if o[0] == "draw"]
+            first = [o for o in opts if o[0] != "draw"]
+            if chosen[0] == "draw":
+                best_draw, best_first = chosen, self._hero_first_plain(view, w, first)
+            else:
+                best_draw = max(draws, key=lambda o: w[o[1]] if o[1] >= 0 else -9)
+                best_first = chosen
+            cache = self._turn_seen = (view, decision, phase, best_draw, best_first)
+        _, _, phase, best_draw, best_first = cache
+        if option[0] == "draw":
+            t = dict.fromkeys(phase, 0.0)
+            t["turn_within"] = 0.0 if option == best_draw else -1.0
+        else:
+            t = dict(phase)
+            t["turn_within"] = 0.0 if option == best_first else -1.0
+        return t
+
+    def _hero_first_plain(self, view, w, opts):
+        """``hero_first`` without its random tie-break (the first best move)."""
+        rooms = self.room_values(view, w)
+        values = self.spot_values(view, w, 0.5, rooms)
+        moves = [o for o in opts if o[0] == "move"]
+        best = max(moves, key=lambda o: values[o[1]])
+        here = self.act_first_value(view, w, moves, values, rooms)
+        if ("act_first",) in opts and here >= values[best[1]]:
+            return ("act_first",)
+        return best
 
     def on_girl_phase(self, view, w, opts):
         R = view.rules
@@ -517,10 +678,21 @@ class LoveBot(Bot):
         values = self.spot_values(view, w, 0.5, rooms)
         moves = [o for o in opts if o[0] == "move"]
         best, there = self.best_move(moves, values)
-        here = values[view.hero] + 0.5 * rooms[view.hero]
+        here = self.act_first_value(view, w, moves, values, rooms)
         if ("act_first",) in opts and here >= there:
             return ("act_first",)
         return best
+
+    def act_first_value(self, view, w, moves, values, rooms) -> float:
+        """``hero_first``'s value of acting here first: the Room Action here and the Girl
+        Phase here; with ``act_then_move`` (1) the Girl Phase in the best room in reach
+        instead, where the Hero moves after acting (LB-077: act, then move, then the
+        Girl Phase there)."""
+        hero = view.hero
+        if not self.p["act_then_move"]:
+            return values[hero] + 0.5 * rooms[hero]
+        pot = self.play_potential(view, w)
+        return rooms[hero] + max([pot[o[1]] for o in moves] + [pot[hero]])
 
     def on_hero_phase(self, view, w, opts):
         """The Hero Phase after the Girl Phase: nothing is left to play this turn, so only
@@ -541,6 +713,7 @@ class LoveBot(Bot):
         R = view.rules
         best, best_v = opts[0], -99.0
         fav_here = any(view.gloc[g] == view.hero and w[g] > 0 for g in range(5))
+        seen = {}
         for o in opts:
             if o[0] == "room":
                 v = self.room_values(view, w)[view.hero]
@@ -557,8 +730,10 @@ class LoveBot(Bot):
             else:
                 v = 0.0
             v += self.rng.random() * 0.01
+            seen[o] = v
             if v > best_v:
                 best, best_v = o, v
+        self._ha_seen = (view, seen)                        # for ``terms``
         return best
 
     def on_jealousy(self, view, w, opts):

@@ -68,7 +68,7 @@ TUNED = {
     "lovebattle": ("seduction_value", "flirting_value", "distance_penalty", "rival_weight",
                    "draw_value", "ki_value", "jealousy_value", "punishment_value",
                    "enchantment_value", "pp_bonus", "move_first", "bring_value", "love_room",
-                   "library_value"),
+                   "library_value", "w_lib_first"),
 }
 ZERO_RANGE = (0.0, 2.0)
 #: weights searched over their own (low, high) instead (shares, bounded by the rules)
