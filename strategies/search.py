@@ -130,8 +130,9 @@ class SearchBot(Bot):
         "screen": 6,           # options kept after screening a longer list (+ the base's)
         "screen_rollouts": 2,  # paired rollouts per option when screening
         "recheck": 16,         # fresh paired rollouts of leader vs base at most
-        "kinds": "",           # comma list of decision kinds searched ("" = game default,
-                               # "all" = every kind)
+        "kinds": "",           # decision kinds searched, joined by "+" (or "," where the
+                               # spec is not itself a k=v list); "" = game default, "all"
+                               # = every kind
         "max_options": 0,      # decisions with more options are left to the base (0 = none)
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
         "skip": 0,             # the first this many eligible decisions of a game are left
@@ -193,7 +194,8 @@ class SearchBot(Bot):
         if kinds == "all":
             self.kinds = None
         elif kinds:
-            self.kinds = frozenset(k.strip() for k in str(kinds).split(",") if k.strip())
+            self.kinds = frozenset(k.strip() for k in str(kinds).replace("+", ",").split(",")
+                                   if k.strip())
         else:
             default = DEFAULT_KINDS.get(name)
             self.kinds = frozenset(default) if default else None

@@ -211,3 +211,27 @@ def test_fit_on_gains_is_wls_of_the_gains_on_term_differences(tmp_path):
     fixed = search_fit.fit([tmp_path / "f.parquet"], on="gains", fix=["a"])
     assert fixed["proposal"]["a"] == 1.0
     assert fixed["proposal"]["b"] == pytest.approx(-0.5, abs=0.06)
+
+
+def test_fit_one_kind_of_decision(tmp_path):
+    import pandas as pd
+
+    one = _synthetic_file(tmp_path / "a.parquet", 1.0, seed=10)
+    other = _synthetic_file(tmp_path / "b.parquet", 1.0, seed=11)
+    other = other.assign(kind="vote", decision=other["decision"] + 1000,
+                         game=other["game"] + 1000).rename(columns={"t_b": "t_c",
+                                                                    "w_b": "w_c"})
+    pd.concat([one, other]).to_parquet(tmp_path / "both.parquet")
+    out = search_fit.fit([tmp_path / "both.parquet"], kinds=["place"])
+    assert out["decisions"] == one["decision"].nunique() and set(out["terms"]) == {"a", "b"}
+    with pytest.raises(SystemExit):
+        search_fit.fit([tmp_path / "both.parquet"], kinds=["draft"])
+
+
+def test_search_kinds_joined_by_plus():
+    from simcli.games import get_game
+    from strategies import resolve
+
+    bot = resolve("lovebattle", "search:kinds=turn+vote")(get_game("lovebattle"), 0,
+                                                          random.Random(1))
+    assert bot.kinds == frozenset({"turn", "vote"})

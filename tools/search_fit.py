@@ -231,7 +231,7 @@ def fit_gains(train, free: list[str]):
 
 
 def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int = 1,
-        on: str = "choices") -> dict:
+        on: str = "choices", kinds: list[str] | None = None) -> dict:
     """Conditional-logit coefficients of the terms on the search's choices, and the
     rescaled proposal; with ``holdout`` a share of the games is kept out of the fit and
     the agreement of the current and the proposed weights, and the log-likelihood of
@@ -239,7 +239,13 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
     bases pool: each row keeps its own current weights."""
     import numpy as np
     frame = _frame(paths)
-    terms = sorted(c[2:] for c in frame.columns if c.startswith("t_"))
+    if kinds:
+        frame = frame[frame["kind"].isin(kinds)]
+        if frame.empty:
+            raise SystemExit(f"no searched decision of kind {', '.join(kinds)} recorded")
+    # a term no row of these kinds has is not one of theirs
+    terms = sorted(c[2:] for c in frame.columns
+                   if c.startswith("t_") and frame[c].notna().any())
     if not terms:
         raise SystemExit("no terms recorded: the base strategy has no terms() method")
     frame = frame.fillna({f"t_{k}": 0.0 for k in terms})
@@ -361,13 +367,16 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("-p", "--players", type=int, default=None)
     r.add_argument("-n", "--games", type=int, default=100)
     r.add_argument("-s", "--seed", type=int, default=1)
-    r.add_argument("--search", default="", help="extra search parameters k=v,...")
+    r.add_argument("--search", default="", help="extra search parameters k=v,... (several "
+                   "kinds: kinds=turn+vote)")
     r.add_argument("-o", "--out", required=True, help="parquet file to write")
     f = sub.add_parser("fit", help="fit the base's term weights to the recorded choices")
     f.add_argument("files", nargs="+")
     f.add_argument("--holdout", type=float, default=0.0, help="share of games held out")
     f.add_argument("--fix", default="", help="comma list of terms kept at their weight")
     f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--kind", default="", help="fit only decisions of these kinds (comma "
+                   "list; kinds whose scores differ in scale are better fitted apart)")
     f.add_argument("--on", choices=("choices", "gains"), default="choices",
                    help="fit search's final choices (conditional logit) or the race's "
                         "measured gains (weighted least squares)")
@@ -391,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
               f"-> {a.out}")
         return 0
     out = fit(a.files, holdout=a.holdout, seed=a.seed, on=a.on,
+              kinds=[x.strip() for x in a.kind.split(",") if x.strip()],
               fix=[x.strip() for x in a.fix.split(",") if x.strip()])
     print(report(out))
     return 0
