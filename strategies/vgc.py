@@ -495,9 +495,12 @@ def _on_take(bot, view, options):
             got = type_best.get(act)
             if got is None:
                 got = _type_value(bot, view, pl, act)
-                got = type_best[act] = (got[0] * mult[act[0]], got[1], got[0])
+                w = mult[act[0]]
+                if w != 1.0:
+                    got = (got[0] * w, got[1])
+                type_best[act] = got
             if got[0] > ab:
-                ab, aa = got[0], got[1]
+                ab, aa = got
         v += ab + rand() * 0.01
         if v > best_v:
             best, best_v, plan = space, v, aa
