@@ -19,10 +19,14 @@ cdef list _nbrs(Py_ssize_t cols, Py_ssize_t n, Py_ssize_t c)
 @cython.locals(code=cython.long)
 cpdef long _letter(R, B, Py_ssize_t c) except? -1
 
+@cython.locals(sums=list, i=cython.Py_ssize_t, k=cython.long, m=cython.Py_ssize_t,
+               c=cython.Py_ssize_t, code=cython.long)
+cdef long _most_line_tokens(list photo, list tok, Py_ssize_t t, Py_ssize_t lines,
+                            Py_ssize_t line_step, Py_ssize_t along, Py_ssize_t step) except? -1
+
 @cython.locals(t=cython.Py_ssize_t, photo=list, tok=list, best=cython.long, k=cython.long,
                c=cython.Py_ssize_t, d=cython.Py_ssize_t, code=cython.long, cols=cython.Py_ssize_t,
-               rows=cython.Py_ssize_t, ncells=cython.Py_ssize_t, r=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, sums=list, marked=set, stack=list, size=cython.long,
+               ncells=cython.Py_ssize_t, marked=set, stack=list, size=cython.long,
                studs=list, cells=list, last=cython.Py_ssize_t, full=bint, u=cython.Py_ssize_t,
                runs=cython.long, length=cython.long, a=cython.long, b=cython.long,
                m=cython.long)

@@ -95,6 +95,23 @@ def all_token_holders(B: Board) -> list[list[int]]:
 
 
 # ------------------------------------------------------------------ objective measures
+def _most_line_tokens(photo, tok, t: int, lines: int, line_step: int, along: int,
+                      step: int) -> int:
+    """The most tokens of type ``t`` on the students of one line of the grid: line ``i``
+    holds the cells ``i * line_step + k * step`` for ``k < along`` (rows: step 1 along a
+    row of ``cols``; columns: step ``cols`` down a column)."""
+    sums = []
+    for i in range(lines):
+        k = 0
+        for m in range(along):
+            c = i * line_step + m * step
+            code = photo[c]
+            if 0 <= code < TEACHER:
+                k += tok[c][t]
+        sums.append(k)
+    return max(sums)
+
+
 def measure(R, B: Board, obj: dict) -> int:
     # loops instead of generator expressions (the same values; scoring.pxd types the
     # cells, codes and counts as C integers in the compiled build)
@@ -112,29 +129,9 @@ def measure(R, B: Board, obj: dict) -> int:
                 best = k
         return best
     if kind == "tokens_in_row":
-        cols, rows = R.cols, R.rows
-        sums = []
-        for r in range(rows):
-            k = 0
-            for j in range(cols):
-                c = r * cols + j
-                code = photo[c]
-                if 0 <= code < TEACHER:
-                    k += tok[c][t]
-            sums.append(k)
-        return max(sums)
+        return _most_line_tokens(photo, tok, t, R.rows, R.cols, R.cols, 1)
     if kind == "tokens_in_column":
-        cols, rows = R.cols, R.rows
-        sums = []
-        for j in range(cols):
-            k = 0
-            for r in range(rows):
-                c = r * cols + j
-                code = photo[c]
-                if 0 <= code < TEACHER:
-                    k += tok[c][t]
-            sums.append(k)
-        return max(sums)
+        return _most_line_tokens(photo, tok, t, R.cols, 1, R.rows, R.cols)
     cols, ncells = R.cols, R.n_cells
     if kind == "connected_students_with_token":
         marked = set()
