@@ -229,6 +229,10 @@ class SearchBot(Bot):
         #: values the race scored it by; the tools/search_fit.py recorder sets it)
         self.trace = None
         self._values: dict = {}
+        # reseeded for every rollout (``_value``): the rollout seed's stream and one per
+        # seat for the rollout's bots
+        self._seed_rng = random.Random(0)
+        self._bot_rngs = [random.Random(0) for _ in self.factories]
 
     def _cutoffs(self) -> None:
         game = self.game
@@ -408,8 +412,13 @@ class SearchBot(Bot):
         game = self.game
         state.log = None
         game.apply(state, action)
-        rng = random.Random(seed)
+        # the rollout's RNGs: this bot's own Random objects reseeded (``r.seed(x)`` is the
+        # stream of ``random.Random(x)``), not new ones; a rollout's bots are dropped when
+        # it ends, before the next reseeds them
+        rng = self._seed_rng
+        rng.seed(seed)
         seeds = [rng.getrandbits(64) for _ in self.factories]
+        rngs = self._bot_rngs
         bots: dict = {}
         decision, apply, view = game.decision, game.apply, game.view
         factories = self.factories
@@ -432,7 +441,9 @@ class SearchBot(Bot):
             q = d.player
             bot = bots.get(q)
             if bot is None:
-                bot = bots[q] = factories[q](game, q, random.Random(seeds[q]))
+                r = rngs[q]
+                r.seed(seeds[q])
+                bot = bots[q] = factories[q](game, q, r)
             apply(state, bot.choose(view(state, q), d))
         self.rollouts_done += 1
         res = game.result(state)
