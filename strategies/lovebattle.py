@@ -325,7 +325,16 @@ class LoveBot(Bot):
         return w[c.girl] * tv[c.type]
 
     def room_values(self, view, w) -> list[float]:
-        """The value of taking each room's Room Action now, for every room."""
+        """The value of taking each room's Room Action now, for every room (remembered
+        for the view and weights of one decision: the list is shared, never changed)."""
+        memo = self.__dict__.get("_room_memo")
+        if memo is not None and memo[0] is view and memo[1] is w:
+            return memo[2]
+        out = self._room_values(view, w)
+        self._room_memo = (view, w, out)
+        return out
+
+    def _room_values(self, view, w) -> list[float]:
         key = (view.gloc, view.love, view.condition, self.__dict__.get("_wkey"))
         if key == self.__dict__.get("_rkey"):
             out = list(self._rvals)
@@ -413,7 +422,16 @@ class LoveBot(Bot):
         """Per room: what a Girl Phase with the Hero there could play — the held cards of
         favoured Girls in the room, and ``bring_value`` times those of favoured Girls a
         discard could move there (LB-049/050: it costs one of her cards, so she needs
-        two)."""
+        two). Remembered for the view and weights of one decision (the list is shared,
+        never changed)."""
+        memo = self.__dict__.get("_pot_memo")
+        if memo is not None and memo[0] is view and memo[1] is w:
+            return memo[2]
+        out = self._play_potential(view, w)
+        self._pot_memo = (view, w, out)
+        return out
+
+    def _play_potential(self, view, w) -> list[float]:
         fav = self.favour_by_girl(view, w)
         out = [0.0] * len(view.rules.rooms)
         gloc = view.gloc
