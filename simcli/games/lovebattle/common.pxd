@@ -1,6 +1,7 @@
 # Cython augmenting declarations (pure-Python mode): these rules functions take a typed
 # State, so its fields are read as C fields (the .py stays the source and the pure
 # fallback). Generated from the signatures; a function with a closure stays def.
+cimport cython
 from simcli.games.lovebattle.state cimport State
 
 cpdef say(State st, text)
@@ -11,3 +12,7 @@ cpdef gain_ki(State st, p, amount)
 cpdef hero_reach(State st)
 cpdef cached_decision(State st, p, kind, draws=*)
 cpdef decide(player, kind, options)
+
+# the inlined random.shuffle: indices and bit counts as C integers (decks of a few dozen)
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, k=cython.int, r=Py_ssize_t)
+cpdef shuffle(rng, list x)

@@ -35,6 +35,7 @@ from .common import (  # noqa: F401
     hero_reach,
     refresh_modifiers,
     say,
+    shuffle,
 )
 from .plotpoints import (  # noqa: F401
     RECORD_ONLY,
@@ -76,7 +77,7 @@ def meddling_phase(st: State):
     R = st.rules
     if not st.med_deck:
         st.med_deck, st.med_discard = st.med_discard, []
-        st.rng.shuffle(st.med_deck)
+        shuffle(st.rng, st.med_deck)
     if not st.med_deck:
         return
     st.meddling = st.med_deck.pop()
@@ -137,7 +138,7 @@ def refill_decks(st: State) -> None:
         if not st.decks[g] and st.discards[g]:
             st.decks[g].extend(st.discards[g])
             st.discards[g].clear()
-            st.rng.shuffle(st.decks[g])
+            shuffle(st.rng, st.decks[g])
 
 
 def girl_phase(st: State, p: int, g: int):

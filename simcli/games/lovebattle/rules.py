@@ -17,6 +17,7 @@ from simcli.games.base import BaseGame
 
 from . import flow
 from .bounds import SCHEMA
+from .common import shuffle
 from .data import CARD_TYPES, Rules, compile_rules
 from .scoring import final_result
 from .state import State, View, restore
@@ -53,10 +54,10 @@ class LoveBattle(BaseGame):
     @staticmethod
     def _setup_components(st: State) -> None:
         rng = st.rng
-        rng.shuffle(st.med_deck)                                  # LB-016
+        shuffle(rng, st.med_deck)                                 # LB-016
         for deck in st.decks:                                     # LB-017
-            rng.shuffle(deck)
-        rng.shuffle(st.pp_deck)                                   # LB-019
+            shuffle(rng, deck)
+        shuffle(rng, st.pp_deck)                                  # LB-019
         for _ in range(st.rules.face_up):                         # LB-020..022
             if st.pp_deck:
                 st.face_up.append(st.pp_deck.pop())
@@ -96,6 +97,11 @@ class LoveBattle(BaseGame):
         actions, so its cost is that of the state plus one turn. The first clone of a game
         replays it from the start once and switches the snapshots on.
         """
+        return self._clone(state, True)
+
+    def _clone(self, state: State, keep: bool) -> State:
+        """``clone``; with ``keep`` False (``determinize``: the copy is never cloned) the
+        copy takes no turn-start snapshot of its own and is not replayable."""
         if not state.replayable:
             raise ValueError("a determinized Love Battle state cannot be cloned: "
                              "determinize the true state again instead")
@@ -117,9 +123,9 @@ class LoveBattle(BaseGame):
             restore(copy, snap)
             copy.rng0 = state.rng0
             copy.history = state.history[:start]
-            copy.checkpoint = cp
-            copy.checkpointing = True
-            copy.replayable = True
+            copy.checkpoint = cp if keep else None
+            copy.checkpointing = keep   # resuming a turn snapshots it only when kept
+            copy.replayable = keep
             copy.gen = flow.game_flow(copy, (period, player))
             copy.pending = next(copy.gen)
             for action in state.history[start:]:
@@ -137,36 +143,12 @@ class LoveBattle(BaseGame):
         cards, their deck included), the order of the Plot Point and Meddling decks, and
         the RNG (reseeded from ``rng``). The copy cannot be cloned (it has no true history).
         """
-        new = self.clone(state)
+        new = self._clone(state, False)
         new.replayable = False
         new.checkpoint = None
         new.checkpointing = False
-        new.rng = random.Random(rng.getrandbits(64))
-        R = state.rules
-        girl = R.card_girl
-        options = R.vote_options
-        for q in range(new.n):
-            if q != player and new.votes[q] is not None:
-                new.votes[q] = options[int(rng.random() * len(options))]
-        others = [q for q in range(new.n) if q != player]
-        for g in range(5):
-            held = [[k for k in new.hands[q] if girl[k] == g] for q in others]
-            if not any(held):
-                rng.shuffle(new.decks[g])
-                continue
-            pool = list(new.decks[g])
-            for cards in held:
-                pool.extend(cards)
-            rng.shuffle(pool)
-            for q, cards in zip(others, held, strict=True):
-                hand = new.hands[q]
-                dealt = pool[len(pool) - len(cards):] if cards else []
-                del pool[len(pool) - len(cards):]
-                rest = [k for k in hand if girl[k] != g]
-                hand[:] = rest + dealt
-            new.decks[g][:] = pool
-        rng.shuffle(new.pp_deck)
-        rng.shuffle(new.med_deck)
+        new.rng.seed(rng.getrandbits(64))   # the copy's own RNG: the stream of Random(x)
+        resample(new, player, rng)
         return new
 
     # -- narration ---------------------------------------------------------------------------
@@ -249,6 +231,53 @@ class LoveBattle(BaseGame):
     def plots(self, results, folder: Path) -> list[Path]:
         from .analysis import plots
         return plots(results, folder)
+
+
+def resample(new: State, player: int, rng: random.Random) -> None:
+    """``determinize``'s draws on the copy ``new``: the other players' votes, their cards
+    of each Girl dealt anew from her unseen cards, the Plot Point and Meddling decks."""
+    R = new.rules
+    girl = R.card_girl
+    options = R.vote_options
+    votes = new.votes
+    hands = new.hands
+    decks = new.decks
+    n = new.n
+    for q in range(n):
+        if q != player and votes[q] is not None:
+            votes[q] = options[int(rng.random() * len(options))]
+    others = []
+    for q in range(n):
+        if q != player:
+            others.append(q)
+    for g in range(5):
+        held = []
+        unseen = 0
+        for q in others:
+            cards = [k for k in hands[q] if girl[k] == g]
+            unseen += len(cards)
+            held.append(cards)
+        deck = decks[g]
+        if not unseen:
+            shuffle(rng, deck)
+            continue
+        pool = list(deck)
+        for cards in held:
+            pool.extend(cards)
+        shuffle(rng, pool)
+        i = 0
+        for q in others:
+            cards = held[i]
+            i += 1
+            hand = hands[q]
+            m = len(cards)
+            dealt = pool[len(pool) - m:] if m else []
+            del pool[len(pool) - m:]
+            rest = [k for k in hand if girl[k] != g]
+            hand[:] = rest + dealt
+        deck[:] = pool
+    shuffle(rng, new.pp_deck)
+    shuffle(rng, new.med_deck)
 
 
 GAME = LoveBattle()

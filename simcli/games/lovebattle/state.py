@@ -82,6 +82,9 @@ class State:
         self.rec_dirty = False     # anything recorded yet this turn
 
 
+_Random = random.Random
+_new_random = random.Random.__new__
+
 #: the fields a turn-start snapshot holds (everything but the rules, RNG, log, flow)
 SNAPSHOT = tuple(f for f in State.__slots__ if f not in (
     "rules", "rng", "log", "gen", "pending", "history", "rng0", "checkpoint",
@@ -104,8 +107,10 @@ def restore(st: State, snap: tuple) -> None:
     values, rng_state = snap
     for f, v in zip(SNAPSHOT, values, strict=True):
         setattr(st, f, _copy(v))
-    st.rng = random.Random()
-    st.rng.setstate(rng_state)
+    # an unseeded Random set to the snapshot's state (``random.Random()`` would seed it
+    # from the OS first, for nothing)
+    rng = st.rng = _new_random(_Random)
+    rng.setstate(rng_state)
 
 
 #: a View's ``record`` of a turn with nothing recorded yet (what reset_record leaves)
