@@ -126,10 +126,17 @@ class LoveBattle(BaseGame):
             copy.checkpoint = cp if keep else None
             copy.checkpointing = keep   # resuming a turn snapshots it only when kept
             copy.replayable = keep
-            copy.gen = flow.game_flow(copy, (period, player))
-            copy.pending = next(copy.gen)
+            gen = copy.gen = flow.game_flow(copy, (period, player))
+            copy.pending = next(gen)
+            # this turn's actions again: each was an option of the true game, so (unlike
+            # ``apply``) none is looked up among the copy's options
+            history = copy.history
             for action in state.history[start:]:
-                self.apply(copy, action)
+                history.append(action)
+                try:
+                    copy.pending = gen.send(action)
+                except StopIteration:
+                    copy.pending = None
         copy.log = None if state.log is None else list(state.log)
         return copy
 
