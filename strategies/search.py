@@ -66,7 +66,7 @@ from strategies import Bot, default_mix, resolve
 #: and ``recheck`` budgets
 GAME_DEFAULTS: dict[str, dict] = {
     "vghs": {"horizon": 30, "rollouts": 24, "recheck": 10},
-    "vgc": {"propose": "mix", "horizon": 20, "rollouts": 16, "recheck": 8},
+    "vgc": {"propose": "mix", "horizon": 40, "rollouts": 16, "recheck": 8},
     "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
     "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
 }

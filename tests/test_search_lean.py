@@ -243,7 +243,7 @@ def test_strategies_lists_the_search_defaults_each_game_plays():
         return " ".join(lines[max(0, start - 3):])
 
     vgc = search_row("vgc")
-    assert "rollouts=16" in vgc and "horizon=20" in vgc and "rollouts=40" not in vgc
+    assert "rollouts=16" in vgc and "horizon=40" in vgc and "rollouts=40" not in vgc
     c89 = search_row("class89")
     assert "propose=mix" in c89 and "rounds=1" in c89 and "rollouts=16" in c89
     # class89's defaults hold at 4 players (DEFAULTS_ROWS), 3 players have their own

@@ -8,15 +8,83 @@ loss against the no-information model (equal chances) and the shipped weights.
 ``--at decisions`` (the default) samples 15% of the decisions and the final state;
 ``--at epochs`` samples the first decision after each advance of the game's ``epoch``
 (class89: each round's start), where the search's ``rounds=`` cut-off scores rollouts.
+``--at departures`` samples the states search's cut-off rollouts score after it departs:
+at 25% of the searched decisions (the game's default kinds) where the default-mix
+heuristics disagree, each of their choices is played on a copy by fresh heuristic bots,
+the copy's state ``--horizon`` decisions later is sampled and labelled with that copy's
+own result (so options that differ only in what the evaluation cannot see are told apart).
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import math
+import random
 import sys
 
 import numpy as np
+
+
+def collect_departures(game, n_players: int, features, *, games: int = 200, seed: int = 7,
+                       horizon: int = 20, every: float = 0.25, kinds=None):
+    """(X, Y, G) as :func:`simcli.evalfit.collect`, from the cut-off states of copies that
+    play each default-mix heuristic's choice at a searched decision (``--at departures``)."""
+    from simcli.engine import derive_rngs, game_seed
+    from strategies import default_mix, resolve
+    from strategies.search import DEFAULT_KINDS
+
+    kinds = tuple(kinds or DEFAULT_KINDS.get(game.name, ()))
+    rules = game.make_rules(game.default_data(), n_players)
+    mix = default_mix(game.name)
+    makers = [resolve(game.name, m) for m in mix]
+    xs: list = []
+    ys: list = []
+    gs: list = []
+    pick = random.Random(seed)
+    decision, apply, view = game.decision, game.apply, game.view
+    for i in range(games):
+        g_rng, seat_rngs = derive_rngs(game_seed(seed, i), n_players)
+        state = game.setup(n_players, rules, g_rng)
+        seats = [makers[(p + i) % len(mix)] for p in range(n_players)]
+        bots = [seats[p](game, p, seat_rngs[p]) for p in range(n_players)]
+        proposers = [[f(game, p, random.Random(pick.getrandbits(64))) for f in makers]
+                     for p in range(n_players)]
+        while (d := decision(state)) is not None:
+            if len(d.options) < 2:
+                apply(state, d.options[0])
+                continue
+            v = view(state, d.player)
+            a = bots[d.player].choose(v, d)
+            if d.kind in kinds and pick.random() < every:
+                cands = [a]
+                for b in proposers[d.player]:
+                    c = b.choose(v, d)
+                    if c not in cands:
+                        cands.append(c)
+                if len(cands) > 1:
+                    seed_copy = pick.getrandbits(64)
+                    for c in cands:       # the same dice and bots' seeds for every option
+                        x = game.clone(state)
+                        x.log = None
+                        x.rng = random.Random(seed_copy)
+                        apply(x, c)
+                        r = random.Random(seed_copy ^ 0x5A5A)
+                        rb = [seats[q](game, q, random.Random(r.getrandbits(64)))
+                              for q in range(n_players)]
+                        left, f = horizon, None
+                        while (e := decision(x)) is not None:
+                            if len(e.options) < 2:
+                                apply(x, e.options[0])
+                                continue
+                            if left == 0 and f is None:
+                                f = features(x)
+                            left -= 1
+                            apply(x, rb[e.player].choose(view(x, e.player), e))
+                        xs.append(features(x) if f is None else f)
+                        ys.append(game.result(x).win_shares)
+                        gs.append(i)
+            apply(state, a)
+    return np.array(xs, float), np.array(ys, float), np.array(gs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--players", type=int, default=0)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--at", choices=("decisions", "epochs"), default="decisions")
+    ap.add_argument("--at", choices=("decisions", "epochs", "departures"),
+                    default="decisions")
+    ap.add_argument("--horizon", type=int, default=20,
+                    help="--at departures: decisions a copy plays before its state is taken")
     a = ap.parse_args(argv)
     game = get_game(a.game)
     mod = importlib.import_module(f"simcli.games.{a.game}.evaluation")
@@ -37,7 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.at == "epochs" and epoch is None:
         print(f"{a.game} has no epoch(state) hook", file=sys.stderr)
         return 2
-    X, Y, G = collect(game, n, mod.features, games=a.games, seed=a.seed, epoch=epoch)
+    if a.at == "departures":
+        if not hasattr(game, "determinize"):
+            print(f"{a.game} has no search (no determinize)", file=sys.stderr)
+            return 2
+        X, Y, G = collect_departures(game, n, mod.features, games=a.games, seed=a.seed,
+                                     horizon=a.horizon)
+    else:
+        X, Y, G = collect(game, n, mod.features, games=a.games, seed=a.seed, epoch=epoch)
     train = G % 4 != 0
     w = fit(X[train], Y[train])
     shipped = mod.weights_for(n) if hasattr(mod, "weights_for") else mod.WEIGHTS
