@@ -46,3 +46,20 @@ cpdef _rounds_left(bot, View v)
 @cython.locals(p=Py_ssize_t, t=Py_ssize_t, n=Py_ssize_t, short=Py_ssize_t, have=Py_ssize_t,
                pa=list, ta=list, dice=list, sym=list)
 cpdef _can_pay(bot, View v)
+
+@cython.locals(p=Py_ssize_t)
+cpdef _gta_value(bot, View v, loc)
+
+@cython.locals(i=Py_ssize_t, dice=list, face_cost=list)
+cpdef _on_class(bot, View v, options)
+
+# placement helpers: typed arguments and counters only (bodies unchanged)
+cpdef _adjusted(bot, View v, o, Py_ssize_t kind, Py_ssize_t skill, Py_ssize_t index, value)
+
+@cython.locals(p=Py_ssize_t, q=Py_ssize_t, k=Py_ssize_t, hs=Py_ssize_t, threat=Py_ssize_t,
+               left=list, pa=list, ta=list, dq=list)
+cpdef _game_rivals(bot, View v, Py_ssize_t skill, Py_ssize_t index)
+
+@cython.locals(p=Py_ssize_t, t=Py_ssize_t, n=Py_ssize_t, short=Py_ssize_t, pa=list, ta=list,
+               dice=list, out=list)
+cpdef _fits(bot, View v)

@@ -368,22 +368,7 @@ class VGHSBot(Bot):
         standee) and its victory if payable; ``gta_defer`` and ``gta_wait`` of them less
         while it can wait (another standee to place and, ``gta_room``, a place left for
         it)."""
-        w = self.p
-        value = 0.0
-        wait = v.left[self.player] > 1 and self.gta_room(v, loc)
-        if not v.on_gta[self.player]:
-            cost = self.game_over_cost(v) * w["w_game_over"]
-            if v.left[self.player] == 1:
-                cost *= 2
-            elif w["gta_defer"] and wait:
-                cost *= 1.0 - w["gta_defer"]
-            value += cost
-        if self.can_pay(v):
-            victory = self.victory_value(v) * w["w_victory"]
-            if w["gta_wait"] and wait:
-                victory *= 1.0 - w["gta_wait"]
-            value += victory
-        return value
+        return _gta_value(self, v, loc)
 
     def gta_room(self, v, loc: int) -> bool:
         """Grand Theft Auditorium has a place for every rival not yet on it who still has
@@ -655,22 +640,9 @@ class VGHSBot(Bot):
         return choice
 
     def on_class(self, v, options):
-        want = self.want(v)
-        face_cost = [0.8 if d <= k else 0.2 for d, k in zip(v.dice[self.player], want,
-                                                             strict=True)]
-        w = self.p
-        bonus = w["build_bonus"] if v.round <= w["build_rounds"] else 0.0
-        gains = {"perm": w["w_perm"] * max(1, 10 - v.round) / 10 + bonus,
-                 "temp": w["w_temp"] + bonus}
-        best, choice = 0.0, "done"
-        for o in options[1:]:
-            mode, pay = o
-            value = gains[mode]
-            for f in pay:
-                value -= face_cost[f]
-            if value > best:
-                best, choice = value, o
-        return choice
+        """The token purchase of highest gain over the dice it costs (a die beyond
+        ``want`` costs less), or done (``_on_class``)."""
+        return _on_class(self, v, options)
 
     def on_gain(self, v, options):
         want = self.want(v)
@@ -797,6 +769,50 @@ def _compute_want(bot, v):
     want = [0, 0, 0, 0, 0, 5]
     want[best_skill] = 5
     return want
+
+
+def _gta_value(bot, v, loc):
+    """The body of ``VGHSBot.gta_value``."""
+    w = bot.p
+    p = bot.player
+    value = 0.0
+    wait = v.left[p] > 1 and bot.gta_room(v, loc)
+    if not v.on_gta[p]:
+        cost = bot.game_over_cost(v) * w["w_game_over"]
+        if v.left[p] == 1:
+            cost *= 2
+        elif w["gta_defer"] and wait:
+            cost *= 1.0 - w["gta_defer"]
+        value += cost
+    if bot.can_pay(v):
+        victory = bot.victory_value(v) * w["w_victory"]
+        if w["gta_wait"] and wait:
+            victory *= 1.0 - w["gta_wait"]
+        value += victory
+    return value
+
+
+def _on_class(bot, v, options):
+    """The body of ``VGHSBot.on_class``."""
+    want = bot.want(v)
+    dice = v.dice[bot.player]
+    if len(dice) != len(want):
+        raise ValueError("want and the dice differ in length")
+    face_cost = [0.8 if dice[f] <= want[f] else 0.2 for f in range(len(dice))]
+    w = bot.p
+    bonus = w["build_bonus"] if v.round <= w["build_rounds"] else 0.0
+    gains = {"perm": w["w_perm"] * max(1, 10 - v.round) / 10 + bonus,
+             "temp": w["w_temp"] + bonus}
+    best, choice = 0.0, "done"
+    for i in range(1, len(options)):
+        o = options[i]
+        mode, pay = o
+        value = gains[mode]
+        for f in pay:
+            value -= face_cost[f]
+        if value > best:
+            best, choice = value, o
+    return choice
 
 
 def _challenge_want(bot, v):
