@@ -141,6 +141,11 @@ _NUMBER = numbers.Real
 
 def metric_kind(value: Any) -> str | None:
     """The column kind of a metric value (None for a missing value)."""
+    kind = type(value)
+    if kind is int or kind is float:  # the common cases first: exact types, no ABC check
+        return "number"
+    if kind is str:
+        return "str"
     if value is None:
         return None
     if isinstance(value, bool):
@@ -169,6 +174,9 @@ def game_rows(cfg: RunConfig, index: int, seed: int, specs: list[str], rec, kind
             raise MalformedResult(f"Result.{name} has {got} entries for {n} rows "
                                   f"({cfg.n_players} seats + {len(res.automata)} automata)")
         for i, value in enumerate(seq):
+            kind = type(value)
+            if kind is int or kind is float:
+                continue
             if isinstance(value, bool) or not isinstance(value, _NUMBER):
                 raise MalformedResult(f"Result.{name}[{i}] is {value!r:.40}, not a number")
     if not isinstance(res.turns, numbers.Integral) or isinstance(res.turns, bool):

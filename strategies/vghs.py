@@ -285,19 +285,13 @@ class VGHSBot(Bot):
         return options[int(self.rng.random() * len(options))]
 
     def on_reroll(self, v, options):
-        return tuple(map(min, v.dice[self.player], self.want(v)))
+        """Keep what ``want`` asks for of each face (the option itself, ``_on_reroll``)."""
+        return _on_reroll(self, v, options)
 
     def on_change_die(self, v, options):
-        want = self.want(v)
-        dice = v.dice[self.player]
-        surplus = [f for f in FACES if dice[f] > want[f]]
-        goal = [f for f in FACES if want[f] > dice[f] and f != WILD] or \
-            [f for f in FACES if want[f] > 0 and f != WILD]
-        for a in surplus:
-            for b in goal:
-                if a != b:
-                    return (a, b)
-        return "done"
+        """Turn the first surplus die to the first face still wanted (the option itself,
+        ``_change_die_option``), else done."""
+        return _on_change_die(self, v, options)
 
     def on_place(self, v, options):
         """The option of highest value (ties broken at random), in one pass."""
@@ -374,22 +368,7 @@ class VGHSBot(Bot):
         standee) and its victory if payable; ``gta_defer`` and ``gta_wait`` of them less
         while it can wait (another standee to place and, ``gta_room``, a place left for
         it)."""
-        w = self.p
-        value = 0.0
-        wait = v.left[self.player] > 1 and self.gta_room(v, loc)
-        if not v.on_gta[self.player]:
-            cost = self.game_over_cost(v) * w["w_game_over"]
-            if v.left[self.player] == 1:
-                cost *= 2
-            elif w["gta_defer"] and wait:
-                cost *= 1.0 - w["gta_defer"]
-            value += cost
-        if self.can_pay(v):
-            victory = self.victory_value(v) * w["w_victory"]
-            if w["gta_wait"] and wait:
-                victory *= 1.0 - w["gta_wait"]
-            value += victory
-        return value
+        return _gta_value(self, v, loc)
 
     def gta_room(self, v, loc: int) -> bool:
         """Grand Theft Auditorium has a place for every rival not yet on it who still has
@@ -417,34 +396,13 @@ class VGHSBot(Bot):
         usable dice, at the rules' prices; ``fit`` of them are of a skill this bot rolls
         for or the current challenge still needs (``w_fit`` each). A permanent token is
         worth ``w_perm`` per tenth of the rounds still to come (``rounds_left``)."""
-        w = self.p
-        temp_cost, perm_cost = self.class_prices(v)
-        buys = min(n_dice // perm_cost, left)
-        temps = min(n_dice // temp_cost, left)
-        value = max(buys * w["w_perm"] * self.rounds_left(v) / 10
-                    + w["w_fit"] * (fit if fit < buys else buys),
-                    temps * w["w_temp"] + w["w_fit"] * (fit if fit < temps else temps))
-        if v.round <= w["build_rounds"]:
-            value += buys * w["build_bonus"]
-        return value
+        return _class_value(self, v, left, n_dice, fit)
 
     def rounds_left(self, v) -> float:
         """Rounds still to come after this one (at least 1): the challenges left in the
         deck, or fewer when the leader's pace (rank gained per round so far, shrunk to
         ``PACE``) reaches rank 1 sooner (games end at rank 1 after about six rounds)."""
-        key = (v.round, min(v.rank))
-        cached = getattr(self, "_rounds_left", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        top = min(v.rank)
-        pace = (50 - top + PACE * 2) / (v.round - 1 + 2)
-        est = (top - 1) / pace - 1.0
-        if est > v.deck_size:
-            est = float(v.deck_size)
-        if est < 1.0:
-            est = 1.0
-        self._rounds_left = (key, est)
-        return est
+        return _rounds_left(self, v)
 
     def first_value(self, v) -> float:
         """Value of taking the first player token: ``w_first`` (more after round 3), plus
@@ -581,17 +539,7 @@ class VGHSBot(Bot):
         return best
 
     def can_pay(self, v) -> bool:
-        if v.challenge < 0:
-            return False
-        p = self.player
-        pa, ta, dice, sym = v.perm_a[p], v.temp_a[p], v.dice[p], v.sym
-        short = 0
-        for t, n in enumerate(v.rules.challenges[v.challenge].needed):
-            if n:
-                have = pa[t] + ta[t] + dice[t] + sym[t]
-                if have < n:
-                    short += n - have
-        return short <= pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
+        return _can_pay(self, v)
 
     def victory_value(self, v) -> float:
         value = self._victory.get(v.challenge)
@@ -671,7 +619,7 @@ class VGHSBot(Bot):
             cut = min(kd, keep)
             kd -= cut
             kt -= min(kt, keep - cut)
-        return (kt, kd)
+        return _pair_option(options, kt, kd)
 
     def on_challenge(self, v, options):
         if self.victory_value(v) * self.p["w_victory"] <= 0:
@@ -692,22 +640,9 @@ class VGHSBot(Bot):
         return choice
 
     def on_class(self, v, options):
-        want = self.want(v)
-        face_cost = [0.8 if d <= k else 0.2 for d, k in zip(v.dice[self.player], want,
-                                                             strict=True)]
-        w = self.p
-        bonus = w["build_bonus"] if v.round <= w["build_rounds"] else 0.0
-        gains = {"perm": w["w_perm"] * max(1, 10 - v.round) / 10 + bonus,
-                 "temp": w["w_temp"] + bonus}
-        best, choice = 0.0, "done"
-        for o in options[1:]:
-            mode, pay = o
-            value = gains[mode]
-            for f in pay:
-                value -= face_cost[f]
-            if value > best:
-                best, choice = value, o
-        return choice
+        """The token purchase of highest gain over the dice it costs (a die beyond
+        ``want`` costs less), or done (``_on_class``)."""
+        return _on_class(self, v, options)
 
     def on_gain(self, v, options):
         want = self.want(v)
@@ -733,18 +668,219 @@ def _want(bot, v):
     return bot._want
 
 
+def _on_reroll(bot, v, options):
+    """Keep of each face the dice ``want`` asks for, as the option object itself (not an
+    equal new tuple: the engine and the rules then find it by identity). The rules offer
+    every kept count per face in ``itertools.product`` order (``phases.keep_options``: the
+    last face fastest), so the option's place is a mixed-radix number; an option list of
+    another shape, or an option there that is not the kept counts, falls back to the tuple."""
+    p = bot.player
+    dice = v.dice[p]
+    want = bot.want(v)
+    index = 0
+    size = 1
+    for f in range(N_FACES):
+        c = dice[f]
+        k = want[f]
+        if k > c:
+            k = c
+        index = index * (c + 1) + k
+        size *= c + 1
+    if size == len(options):
+        kept = options[index]
+        for f in range(N_FACES):
+            c = dice[f]
+            k = want[f]
+            if kept[f] != (k if k < c else c):
+                break
+        else:
+            return kept
+    return tuple(map(min, dice, want))
+
+
+def _on_change_die(bot, v, options):
+    """The first surplus die (beyond ``want``) turned to the first face still wanted (else
+    to the first wanted skill), or "done"; the option object itself (``_change_die_option``)."""
+    want = bot.want(v)
+    dice = v.dice[bot.player]
+    for a in range(N_FACES):
+        if dice[a] <= want[a]:
+            continue
+        found = False
+        for b in range(WILD):
+            if want[b] > dice[b]:
+                found = True
+                if a != b:
+                    return _change_die_option(options, dice, a, b)
+        if found:
+            continue
+        for b in range(WILD):
+            if want[b] > 0 and a != b:
+                return _change_die_option(options, dice, a, b)
+    return "done"
+
+
+def _change_die_option(options, dice, a, b):
+    """The option (a, b) of a change_die decision by its place in the rules' order
+    ("done", then every (face with a die, other face), ``phases.opts_change_die``); the
+    tuple (a, b) if the list has another shape."""
+    index = 1
+    shown = 0
+    for f in range(N_FACES):
+        if dice[f]:
+            shown += 1
+            if f < a:
+                index += N_FACES - 1
+    index += b if b < a else b - 1
+    if len(options) == 1 + shown * (N_FACES - 1) and index < len(options):
+        o = options[index]
+        if o[0] == a and o[1] == b:
+            return o
+    return (a, b)
+
+
+def _pair_option(options, kt, kd):
+    """The option (kt, kd) of a score decision by its place in the rules' order (every
+    (tokens, dice) up to the last option's, ``phases.opts_score``); the tuple (kt, kd) if
+    the list has another shape."""
+    last = options[-1]
+    nd = last[1] + 1
+    index = kt * nd + kd
+    if len(options) == (last[0] + 1) * nd and 0 <= index < len(options):
+        o = options[index]
+        if o[0] == kt and o[1] == kd:
+            return o
+    return (kt, kd)
+
+
 def _compute_want(bot, v):
     p = bot.player
     pa, ta, dice = v.perm_a[p], v.temp_a[p], v.dice[p]
     w_bonus = bot.p["w_bonus"]
+    skills, bonus, hs = bot.game_skills(v), v.bonus, v.hs
+    if not len(skills) == len(bonus) == len(hs):
+        raise ValueError("a video game without its bonus pile or high score")
     best, best_skill = -1e9, 0
-    for t, b, h in zip(bot.game_skills(v), v.bonus, v.hs, strict=True):
-        value = pa[t] + ta[t] + dice[t] + b * w_bonus - 0.3 * h
+    for g in range(len(skills)):
+        t = skills[g]
+        value = pa[t] + ta[t] + dice[t] + bonus[g] * w_bonus - 0.3 * hs[g]
         if value > best:
             best, best_skill = value, t
     want = [0, 0, 0, 0, 0, 5]
     want[best_skill] = 5
     return want
+
+
+def _gta_value(bot, v, loc):
+    """The body of ``VGHSBot.gta_value``."""
+    w = bot.p
+    p = bot.player
+    value = 0.0
+    wait = v.left[p] > 1 and bot.gta_room(v, loc)
+    if not v.on_gta[p]:
+        cost = bot.game_over_cost(v) * w["w_game_over"]
+        if v.left[p] == 1:
+            cost *= 2
+        elif w["gta_defer"] and wait:
+            cost *= 1.0 - w["gta_defer"]
+        value += cost
+    if bot.can_pay(v):
+        victory = bot.victory_value(v) * w["w_victory"]
+        if w["gta_wait"] and wait:
+            victory *= 1.0 - w["gta_wait"]
+        value += victory
+    return value
+
+
+def _on_class(bot, v, options):
+    """The body of ``VGHSBot.on_class``."""
+    want = bot.want(v)
+    dice = v.dice[bot.player]
+    if len(dice) != len(want):
+        raise ValueError("want and the dice differ in length")
+    face_cost = [0.8 if dice[f] <= want[f] else 0.2 for f in range(len(dice))]
+    w = bot.p
+    bonus = w["build_bonus"] if v.round <= w["build_rounds"] else 0.0
+    gains = {"perm": w["w_perm"] * max(1, 10 - v.round) / 10 + bonus,
+             "temp": w["w_temp"] + bonus}
+    best, choice = 0.0, "done"
+    for i in range(1, len(options)):
+        o = options[i]
+        mode, pay = o
+        value = gains[mode]
+        for f in pay:
+            value -= face_cost[f]
+        if value > best:
+            best, choice = value, o
+    return choice
+
+
+def _challenge_want(bot, v):
+    """The challenger's want: ``_compute_want``, then each skill the current challenge
+    needs at least its shortfall in tokens (the best game's 5 yields to it)."""
+    want = _compute_want(bot, v)
+    p = bot.player
+    if not v.on_gta[p]:
+        pa, ta = v.perm_a[p], v.temp_a[p]
+        needed = bot.needed(v)
+        for t in range(len(needed)):
+            n = needed[t]
+            if n:
+                k = want[t]
+                want[t] = max(k if k < 5 else 0, n - pa[t] - ta[t])
+    return want
+
+
+def _class_value(bot, v, left, n_dice, fit):
+    """The body of ``VGHSBot.class_value``."""
+    w = bot.p
+    temp_cost, perm_cost = bot.class_prices(v)
+    buys = min(n_dice // perm_cost, left)
+    temps = min(n_dice // temp_cost, left)
+    w_fit = w["w_fit"]
+    value = max(buys * w["w_perm"] * bot.rounds_left(v) / 10
+                + w_fit * (fit if fit < buys else buys),
+                temps * w["w_temp"] + w_fit * (fit if fit < temps else temps))
+    if v.round <= w["build_rounds"]:
+        value += buys * w["build_bonus"]
+    return value
+
+
+def _rounds_left(bot, v):
+    """The body of ``VGHSBot.rounds_left`` (cached per round and leader's rank)."""
+    rank = v.rank
+    top = rank[0]
+    for i in range(1, len(rank)):
+        if rank[i] < top:
+            top = rank[i]
+    cached = getattr(bot, "_rounds_left", None)
+    if cached is not None and cached[0] == v.round and cached[1] == top:
+        return cached[2]
+    pace = (50 - top + PACE * 2) / (v.round - 1 + 2)
+    est = (top - 1) / pace - 1.0
+    if est > v.deck_size:
+        est = float(v.deck_size)
+    if est < 1.0:
+        est = 1.0
+    bot._rounds_left = (v.round, top, est)
+    return est
+
+
+def _can_pay(bot, v):
+    """The body of ``VGHSBot.can_pay``."""
+    if v.challenge < 0:
+        return False
+    p = bot.player
+    pa, ta, dice, sym = v.perm_a[p], v.temp_a[p], v.dice[p], v.sym
+    needed = v.rules.challenges[v.challenge].needed
+    short = 0
+    for t in range(len(needed)):
+        n = needed[t]
+        if n:
+            have = pa[t] + ta[t] + dice[t] + sym[t]
+            if have < n:
+                short += n - have
+    return short <= pa[WILD] + ta[WILD] + dice[WILD] + sym[WILD]
 
 
 def _on_place(bot, v, options, values=None):
@@ -932,14 +1068,7 @@ class ChallengeBot(VGHSBot):
               "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14}
 
     def compute_want(self, v):
-        want = super().compute_want(v)
-        p = self.player
-        if not v.on_gta[p]:
-            for t, n in enumerate(self.needed(v)):
-                if n:
-                    want[t] = max(want[t] if want[t] < 5 else 0,
-                                  n - v.perm_a[p][t] - v.temp_a[p][t])
-        return want
+        return _challenge_want(self, v)
 
 
 class BuilderBot(VGHSBot):
