@@ -123,6 +123,7 @@ from simcli.games.vghs.ruleset import (
     VIDEO_GAME,
     WILD,
 )
+from simcli.games.vghs.state import View
 from strategies import Bot
 
 FACES = range(N_FACES)
@@ -136,6 +137,8 @@ SITUATION_KINDS = {OFFICE: ("s_office_held", "s_office_mid", "s_office_rivals",
                             "s_office_order"),
                    GTA: ("s_gta_first", "s_gta_wait"),
                    VIDEO_GAME: ("s_game_threat", "s_game_deny")}
+#: the look-ahead term of a placement (``VGHSBot.follow_up``), weighted by ``w_next``
+NEXT_TERM = "w_next"
 #: rank the leader gains per round, a prior for ``rounds_left`` (default-mix self-play
 #: reaches rank 1 after six or seven rounds: 49 ranks / 6.2 rounds)
 PACE = 8.0
@@ -201,10 +204,16 @@ class VGHSBot(Bot):
                                 # the high score there (take it before the rival does)
         "s_game_deny": 0.0,     # a video game's value to the rival who would gain most there
                                 # (rank and bonus tokens a rival still to place would take)
+        # -- one-step look-ahead (0: off); ``follow_up`` documents it
+        "w_next": 0.0,          # weight of the best follow-up placement an option leaves
+                                # open this round (only while the bot has another standee)
+        "next_risk": 0.0,       # share of a follow-up location's value lost where the rivals
+                                # placing before the bot's next turn could fill it first
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
-              "w_first_gap": (0, None), "w_urgent": (0, None),
+              "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
+              "next_risk": (0, 1),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -306,9 +315,10 @@ class VGHSBot(Bot):
     def terms(self, view, decision, option) -> dict[str, float]:
         """The unweighted terms of a placement's value (tools/search_fit.py): the value
         of ``option``'s kind under ``x_<kind>`` (``KIND_TERMS``; the other kinds 0) and
-        the situational features (``situation``, under ``s_*``). ``on_place`` plays the
-        option with the largest sum of each term times its parameter. Other decisions
-        have no terms."""
+        the situational features (``situation``, under ``s_*``) and the value of the best
+        follow-up placement the option leaves open (``w_next``, ``follow_up``; 0 with the
+        bot's last standee). ``on_place`` plays the option with the largest sum of each
+        term times its parameter. Other decisions have no terms; nothing is drawn."""
         if decision.kind != "place":
             return {}
         cached = self._terms_for
@@ -322,7 +332,19 @@ class VGHSBot(Bot):
         out[KIND_TERMS[kind]] = cached[1][option]
         out.update(dict.fromkeys(SITUATION_TERMS, 0.0))
         out.update(self.situation(view, option, kind, skill, index, cached[1][option]))
+        out[NEXT_TERM] = self.follow_up(view, decision.options, option)
         return out
+
+    def follow_up(self, v, options, loc: int) -> float:
+        """The one-step look-ahead of placing on ``loc`` (one of ``options``): while the bot
+        has another standee to place this round, the value (as ``on_place`` weighs it, with
+        no look-ahead of its own) of the best placement left open after ``loc``'s effect
+        (``_apply_place`` on a copy of the view: dice and tokens spent, tokens bought, the
+        high score set, dice turned, a card taken back, the first player token taken,
+        the location occupied); a location the rivals placing before the bot's next turn
+        could fill (no more free places than such rivals) counts ``1 - next_risk`` of its
+        value. 0 with the last standee. Draws nothing."""
+        return _follow_up(self, v, options, loc)
 
     def situation(self, v, loc: int, kind: int, skill: int, index: int,
                   base: float) -> dict[str, float]:
@@ -773,6 +795,8 @@ def _on_place(bot, v, options, values=None):
     w_fit = w["w_fit"]
     fits = None
     adjust = bot._adjust
+    w_next = w["w_next"]
+    look = values is None and w_next and v.left[p] > 1
     for o in options:
         kind, skill, index, acts = table[o]
         if kind == VIDEO_GAME:
@@ -819,6 +843,8 @@ def _on_place(bot, v, options, values=None):
             continue
         if adjust:
             value = _adjusted(bot, v, o, kind, skill, index, value)
+        if look:
+            value += w_next * _follow_up(bot, v, options, o)
         if value > best + 1e-9:
             best = value
             ties = [o]
@@ -894,6 +920,201 @@ def _fits(bot, v):
         if want[t] >= 5:
             out[t] = 3
     return out
+
+
+# -- one-step look-ahead (``VGHSBot.follow_up``; ``w_next``, ``next_risk``) ------------------
+#: the View fields a copy shares with the original (never changed on the copy)
+_SHARED = ("player", "rules", "round", "challenge", "deck_size", "rank", "char", "hand_sizes",
+           "task")
+
+
+def _follow_up(bot, v, options, o):
+    """The value of the best placement left open after placing on ``o`` (see
+    ``VGHSBot.follow_up``); 0 when ``o`` is the bot's last standee this round."""
+    p = bot.player
+    left = v.left
+    if left[p] <= 1:
+        return 0.0
+    table = bot._locs
+    if table is None:
+        _on_place(bot, v, (o,), {})         # builds the location table, draws nothing
+        table = bot._locs
+    c = _view_copy(v, p)
+    _apply_place(bot, c, o, table[o])
+    locations = c.rules.locations
+    occ = c.occ
+    rest = tuple([x for x in options
+                  if x != o or occ[x] < locations[x].capacity])
+    if not rest:
+        return 0.0
+    values: dict = {}
+    _on_place(bot, c, rest, values)
+    rivals = 0
+    for q in range(len(left)):
+        if q != p and left[q]:
+            rivals += 1
+    keep = 1.0 - bot.p["next_risk"]
+    adjust = bot._adjust
+    best = None
+    for x in rest:
+        kind, skill, index, _ = table[x]
+        value = values[x]
+        if adjust:
+            value = _adjusted(bot, c, x, kind, skill, index, value)
+        if locations[x].capacity - occ[x] <= rivals:
+            value *= keep
+        if best is None or value > best:
+            best = value
+    return best
+
+
+def _view_copy(v, p):
+    """A copy of view ``v`` whose lists can be changed without touching the game: the
+    counts of every player are new lists (player ``p``'s rows too)."""
+    c = View.__new__(View)
+    for name in _SHARED:
+        setattr(c, name, getattr(v, name))
+    c.first = v.first
+    c.bonus_supply = v.bonus_supply
+    c.hand = v.hand
+    for name in ("dice", "perm_a", "perm_i", "temp_a", "temp_i", "played"):
+        rows = list(getattr(v, name))
+        rows[p] = list(rows[p])
+        setattr(c, name, rows)
+    for name in ("supply", "left", "occ", "on_gta", "hs", "hs_token", "bonus"):
+        setattr(c, name, list(getattr(v, name)))
+    c.sym = list(v.sym)
+    return c
+
+
+def _spend(active, inactive, t, k):
+    """Move up to ``k`` tokens of type ``t`` from ``active`` to ``inactive``; the rest."""
+    m = k if k < active[t] else active[t]
+    if m:
+        active[t] -= m
+        inactive[t] += m
+    return k - m
+
+
+def _apply_place(bot, c, o, entry):
+    """Play placing on ``o`` on the view copy ``c`` the way this bot resolves it (its
+    ``on_score``, class buying as ``class_value`` counts it, ``tokens_first`` at Grand
+    Theft Auditorium, ``on_change_die`` at the Cafeteria, a die for the best played card
+    at Kojima Quad, the first player token at the Office), then occupy ``o``. Rank moves
+    and a victory's gains are not played; skill symbols are gone by the next turn."""
+    p = bot.player
+    kind, skill, index, acts = entry
+    dice, pa, ta, pi, ti = c.dice[p], c.perm_a[p], c.temp_a[p], c.perm_i[p], c.temp_i[p]
+    sym = c.sym
+    if kind == VIDEO_GAME:
+        kt = pa[skill] + ta[skill] + pa[WILD] + ta[WILD]
+        kd = dice[skill] + dice[WILD]
+        cards = bot.hand_symbol_table(c)[skill]
+        if bot.p["reserve"] and not c.on_gta[p]:
+            keep = bot.needed(c)[skill]
+            cut = kd if kd < keep else keep
+            kd -= cut
+            kt -= kt if kt < keep - cut else keep - cut
+        score = kt + kd + sym[skill] + sym[WILD] + cards
+        if cards:                                    # the card giving the symbols is played
+            hand = list(c.hand)
+            for card in hand:
+                if any(t in (skill, WILD) for t, _ in c.rules.cards[card].symbols):
+                    hand.remove(card)
+                    c.played[p].append(card)
+                    break
+            c.hand = tuple(hand)
+        k = kt
+        for t in (skill, WILD):
+            k = _spend(pa, pi, t, k)
+            k = _spend(ta, ti, t, k)
+        m = kd if kd < dice[skill] else dice[skill]
+        dice[skill] -= m
+        dice[WILD] -= kd - m
+        if score > c.hs[index]:
+            c.hs[index] = score
+            c.bonus_supply += c.bonus[index]
+            c.bonus[index] = 0
+            c.hs_token[index] = True
+    elif kind == CLASS:
+        any_face = c.rules.params["class_dice_any_face"]
+        usable = sum(dice) if any_face else dice[skill] + dice[WILD]
+        room = c.supply[skill] if c.supply[skill] < acts else acts
+        temp_cost, perm_cost = bot.class_prices(c)
+        w = bot.p
+        buys = min(usable // perm_cost, room)
+        temps = min(usable // temp_cost, room)
+        perm = (buys * w["w_perm"] * bot.rounds_left(c) / 10 >= temps * w["w_temp"])
+        n = buys if perm else temps
+        if n:
+            cost = n * (perm_cost if perm else temp_cost)
+            want = bot.want(c)
+            if any_face:                             # surplus faces first, Wild last
+                order = ([f for f in range(WILD) if dice[f] > want[f]]
+                         + [f for f in range(WILD) if dice[f] <= want[f]] + [WILD])
+            else:
+                order = [skill, WILD]
+            for f in order:
+                m = cost if cost < dice[f] else dice[f]
+                dice[f] -= m
+                cost -= m
+            c.supply[skill] -= n
+            (pa if perm else ta)[skill] += n
+    elif kind == GTA:
+        if bot.can_pay(c) and bot.victory_value(c) * bot.p["w_victory"] > 0:
+            short = 0
+            for t, n in enumerate(c.rules.challenges[c.challenge].needed):
+                if n:
+                    for pool in (sym, pa, ta, dice):
+                        m = n if n < pool[t] else pool[t]
+                        pool[t] -= m
+                        n -= m
+                        if pool is pa:
+                            pi[t] += m
+                        elif pool is ta:
+                            ti[t] += m
+                    short += n
+            for pool in (sym, pa, ta, dice):
+                m = short if short < pool[WILD] else pool[WILD]
+                pool[WILD] -= m
+                short -= m
+                if pool is pa:
+                    pi[WILD] += m
+                elif pool is ta:
+                    ti[WILD] += m
+        c.on_gta[p] += 1
+    elif kind == CAFETERIA:
+        for _ in range(acts):
+            change = bot.on_change_die(c, ())
+            if change == "done":
+                break
+            dice[change[0]] -= 1
+            dice[change[1]] += 1
+    elif kind == KOJIMA:
+        played = c.played[p]
+        if acts and played and sum(dice):
+            want = bot.want(c)
+            face = WILD
+            for f in range(WILD):
+                if dice[f] > want[f]:
+                    face = f
+                    break
+            else:
+                for f in range(WILD):
+                    if dice[f]:
+                        face = f
+                        break
+            if dice[face]:
+                card = max(played, key=lambda x: (bot.card_worth(c, x), -x))
+                dice[face] -= 1
+                played.remove(card)
+                c.hand = (*c.hand, card)
+    elif kind == OFFICE:
+        c.first = p
+    for t in range(N_FACES):
+        sym[t] = 0
+    c.occ[o] += 1
+    c.left[p] -= 1
 
 
 class ArcadeBot(VGHSBot):
