@@ -209,11 +209,13 @@ class VGHSBot(Bot):
                                 # open this round (only while the bot has another standee)
         "next_risk": 0.0,       # share of a follow-up location's value lost where the rivals
                                 # placing before the bot's next turn could fill it first
+        "next_width": 4,        # the look-ahead is computed for this many options, those of
+                                # highest value without it (ties: in option order; 0: all)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
               "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
-              "next_risk": (0, 1),
+              "next_risk": (0, 1), "next_width": (0, None),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -317,7 +319,8 @@ class VGHSBot(Bot):
         of ``option``'s kind under ``x_<kind>`` (``KIND_TERMS``; the other kinds 0) and
         the situational features (``situation``, under ``s_*``) and the value of the best
         follow-up placement the option leaves open (``w_next``, ``follow_up``; 0 with the
-        bot's last standee). ``on_place`` plays the option with the largest sum of each
+        bot's last standee and for options outside the ``next_width`` of highest value
+        without it). ``on_place`` plays the option with the largest sum of each
         term times its parameter. Other decisions have no terms; nothing is drawn."""
         if decision.kind != "place":
             return {}
@@ -325,14 +328,15 @@ class VGHSBot(Bot):
         if cached is None or cached[0] is not decision:
             base: dict = {}
             _on_place(self, view, decision.options, base)
-            cached = self._terms_for = (decision, base)
+            cached = self._terms_for = (decision, base,
+                                        _look_terms(self, view, decision.options, base))
         table = self._locs
         kind, skill, index, _ = table[option]
         out = dict.fromkeys(KIND_TERMS, 0.0)
         out[KIND_TERMS[kind]] = cached[1][option]
         out.update(dict.fromkeys(SITUATION_TERMS, 0.0))
         out.update(self.situation(view, option, kind, skill, index, cached[1][option]))
-        out[NEXT_TERM] = self.follow_up(view, decision.options, option)
+        out[NEXT_TERM] = cached[2][option]
         return out
 
     def follow_up(self, v, options, loc: int) -> float:
@@ -796,7 +800,8 @@ def _on_place(bot, v, options, values=None):
     fits = None
     adjust = bot._adjust
     w_next = w["w_next"]
-    look = values is None and w_next and v.left[p] > 1
+    look = values is None and w_next and v.left[p] > 1 and len(options) > 1
+    owns: list = []
     for o in options:
         kind, skill, index, acts = table[o]
         if kind == VIDEO_GAME:
@@ -844,7 +849,8 @@ def _on_place(bot, v, options, values=None):
         if adjust:
             value = _adjusted(bot, v, o, kind, skill, index, value)
         if look:
-            value += w_next * _follow_up(bot, v, options, o)
+            owns.append(value)
+            continue
         if value > best + 1e-9:
             best = value
             ties = [o]
@@ -852,6 +858,8 @@ def _on_place(bot, v, options, values=None):
             ties.append(o)
     if values is not None:
         return values
+    if look:
+        return _look_pick(bot, v, options, owns)
     return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
@@ -966,6 +974,58 @@ def _follow_up(bot, v, options, o):
         if best is None or value > best:
             best = value
     return best
+
+
+def _look_set(owns, width):
+    """The positions (in option order) of the ``width`` largest values of ``owns`` (ties
+    in option order; ``width`` 0: all), the options whose follow-up is computed."""
+    n = len(owns)
+    if not width or width >= n:
+        return frozenset(range(n))
+    order = sorted(range(n), key=lambda i: (-owns[i], i))
+    return frozenset(order[:width])
+
+
+def _look_pick(bot, v, options, owns):
+    """``on_place`` with the look-ahead: each option's value (``owns``, in option order)
+    plus ``w_next`` times its follow-up (``_follow_up``; for the ``next_width`` options of
+    highest value only), the largest (ties broken at random)."""
+    w_next = bot.p["w_next"]
+    chosen = _look_set(owns, int(bot.p["next_width"]))
+    best = -1e18
+    ties: list = []
+    for i, o in enumerate(options):
+        value = owns[i]
+        if i in chosen:
+            value += w_next * _follow_up(bot, v, options, o)
+        if value > best + 1e-9:
+            best = value
+            ties = [o]
+        elif value >= best - 1e-9:
+            ties.append(o)
+    return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _look_terms(bot, v, options, base):
+    """Per option, its follow-up term as ``_look_pick`` adds it (0 outside the
+    ``next_width`` options of highest value, and with the bot's last standee); ``base``:
+    the plain values (``_on_place``'s ``values``)."""
+    out = dict.fromkeys(options, 0.0)
+    if v.left[bot.player] <= 1 or len(options) < 2:
+        return out
+    table = bot._locs
+    owns = []
+    for o in options:
+        kind, skill, index, _ = table[o]
+        value = base[o]
+        if bot._adjust:
+            value = _adjusted(bot, v, o, kind, skill, index, value)
+        owns.append(value)
+    chosen = _look_set(owns, int(bot.p["next_width"]))
+    for i, o in enumerate(options):
+        if i in chosen:
+            out[o] = _follow_up(bot, v, options, o)
+    return out
 
 
 def _view_copy(v, p):

@@ -91,7 +91,13 @@ def test_terms_name_every_kind_and_situation_and_draw_nothing():
     assert b.rng.getstate() == state            # no tie was drawn
     assert set(t) == set(KIND_TERMS) | set(SITUATION_TERMS) | {NEXT_TERM}
     assert t["x_game"] > 0 and t["x_office"] == 0.0
-    assert t[NEXT_TERM] == b.follow_up(v, options, FIELD_OF_FIRE) > 0
+    # the look-ahead term: the follow-up of each option among the next_width best
+    wide = BOTS["arcade"](GAME, 0, random.Random(1), next_width=0)
+    assert wide.terms(v, D, FIELD_OF_FIRE)[NEXT_TERM] == \
+        wide.follow_up(v, options, FIELD_OF_FIRE) > 0
+    narrow = BOTS["arcade"](GAME, 0, random.Random(1), next_width=2)
+    follow = [narrow.terms(v, D, o)[NEXT_TERM] for o in options]
+    assert sum(1 for x in follow if x) == 2
     assert b.terms(v, D, OFFICE)["x_game"] == 0.0
 
 
