@@ -110,6 +110,21 @@ neutral or worse (-0.043 to +0.005, 600 games, seeds 202 and 205): it keeps its 
 Not kept: a second step from the second recording (arcade ``s_game_deny`` 0.45,
 ``x_class`` 0.75: -0.021 [-0.047, +0.005]; builder 0.4, 0.7: +0.016 [-0.010, +0.042] and
 +0.016 [-0.009, +0.041], 1000 games each, seeds 206 and 207).
+
+Stop 23: a one-step look-ahead (``follow_up``). While the bot has another standee to place
+this round, an option is also worth ``w_next`` times the best placement it leaves open
+(valued as ``on_place`` values it, on a copy of the view with the option's effect
+applied: dice and tokens spent, tokens bought, the high score set, dice turned, a card
+taken back, the first player token taken, the location occupied); a follow-up location
+the rivals placing before the bot's next turn could fill counts ``1 - next_risk`` of its
+value. Only the ``next_width`` options of highest value without it get a follow-up (every
+option: x3.9 CPU per game with three look-ahead seats of four; three: x1.7). Measured one
+seat against the default mix, 1000 games, paired against the bots before
+(``tune_strategies.py measure --field-rev current``): arcade ``w_next`` 0.6,
+``next_risk`` 0.5, ``next_width`` 3: +0.044 [+0.014, +0.074] (seed 301), +0.030 [+0.001,
++0.059] (302); challenger ``w_next`` 0.7: +0.049 [+0.021, +0.077], +0.052 [+0.023,
++0.081]. With every option looked ahead: arcade +0.038 / +0.063, challenger +0.057 /
++0.064. Kept for arcade and challenger; the builder keeps ``w_next`` 0.
 """
 from __future__ import annotations
 
@@ -209,7 +224,7 @@ class VGHSBot(Bot):
                                 # open this round (only while the bot has another standee)
         "next_risk": 0.0,       # share of a follow-up location's value lost where the rivals
                                 # placing before the bot's next turn could fill it first
-        "next_width": 4,        # the look-ahead is computed for this many options, those of
+        "next_width": 3,        # the look-ahead is computed for this many options, those of
                                 # highest value without it (ties: in option order; 0: all)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
@@ -1187,13 +1202,17 @@ class ArcadeBot(VGHSBot):
     # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 52,
     # measured -0.010 [-0.029, +0.009] on 1000 fresh games, twice: not adopted;
     # w_first_gap, w_urgent and gta_wait stay 0)
+    # (stop 23: the look-ahead, +0.044 [+0.014, +0.074] and +0.030 [+0.001, +0.059] on 1000
+    # fresh games each, seeds 301 and 302)
     params = {**VGHSBot.params, "w_first": 0.205, "w_first_late": 3.042, "w_block": 0.785,
               "gta_defer": 0.735, "w_kojima_empty": 1.927, "w_game_over": 0.439,
               "w_victory": 1.481, "w_perm": 11.694, "w_temp": 0.201, "w_bonus": 0.788,
               "w_cafeteria": 0.032, "w_kojima": 0.086, "w_rank": 0.916, "w_first_bonus": 0.398,
               "w_fit": 0.188, "w_kojima_card": 0.638,
               # stop 21: fitted to search's choices, kept where fresh games held
-              "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0}
+              "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0,
+              # stop 23: the one-step look-ahead (issue 9)
+              "w_next": 0.6, "next_risk": 0.5, "next_width": 3}
 
 
 class ChallengeBot(VGHSBot):
@@ -1206,11 +1225,15 @@ class ChallengeBot(VGHSBot):
     # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 51,
     # measured -0.024 [-0.051, +0.003] and -0.015 [-0.041, +0.011] on 1000 fresh games
     # each: not adopted; w_first_gap, w_urgent and gta_wait stay 0)
+    # (stop 23: the look-ahead, +0.049 [+0.021, +0.077] and +0.052 [+0.023, +0.081] on 1000
+    # fresh games each, seeds 301 and 302)
     params = {**VGHSBot.params, "w_victory": 0.86, "w_game_over": 1.345, "reserve": 1.0,
               "w_perm": 11.695, "w_temp": 0.09, "w_bonus": 0.564, "w_cafeteria": 0.179,
               "w_kojima": 1.269, "w_rank": 1.407, "w_first": 0.184, "w_first_late": 1.213,
               "w_block": 0.922, "gta_defer": 0.247, "w_kojima_empty": 0.008,
-              "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14}
+              "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14,
+              # stop 23: the one-step look-ahead (issue 9)
+              "w_next": 0.7, "next_risk": 0.5, "next_width": 3}
 
     def compute_want(self, v):
         want = super().compute_want(v)

@@ -254,6 +254,7 @@ def lookahead_state(left):
 
 def choices(s, **params):
     v = GAME.view(s, 0)
+    params = {"w_next": 0.0, **params}     # myopic unless asked
     return {BOTS["arcade"](GAME, 0, random.Random(i), **PLAIN, **params)
             .on_place(v, (GTA, BEAT_BLASTER)) for i in range(10)}
 
