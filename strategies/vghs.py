@@ -110,6 +110,21 @@ neutral or worse (-0.043 to +0.005, 600 games, seeds 202 and 205): it keeps its 
 Not kept: a second step from the second recording (arcade ``s_game_deny`` 0.45,
 ``x_class`` 0.75: -0.021 [-0.047, +0.005]; builder 0.4, 0.7: +0.016 [-0.010, +0.042] and
 +0.016 [-0.009, +0.041], 1000 games each, seeds 206 and 207).
+
+Stop 23: a one-step look-ahead (``follow_up``). While the bot has another standee to place
+this round, an option is also worth ``w_next`` times the best placement it leaves open
+(valued as ``on_place`` values it, on a copy of the view with the option's effect
+applied: dice and tokens spent, tokens bought, the high score set, dice turned, a card
+taken back, the first player token taken, the location occupied); a follow-up location
+the rivals placing before the bot's next turn could fill counts ``1 - next_risk`` of its
+value. Only the ``next_width`` options of highest value without it get a follow-up (every
+option: x3.9 CPU per game with three look-ahead seats of four; three: x1.7). Measured one
+seat against the default mix, 1000 games, paired against the bots before
+(``tune_strategies.py measure --field-rev current``): arcade ``w_next`` 0.6,
+``next_risk`` 0.5, ``next_width`` 3: +0.044 [+0.014, +0.074] (seed 301), +0.030 [+0.001,
++0.059] (302); challenger ``w_next`` 0.7: +0.049 [+0.021, +0.077], +0.052 [+0.023,
++0.081]. With every option looked ahead: arcade +0.038 / +0.063, challenger +0.057 /
++0.064. Kept for arcade and challenger; the builder keeps ``w_next`` 0.
 """
 from __future__ import annotations
 
@@ -123,6 +138,7 @@ from simcli.games.vghs.ruleset import (
     VIDEO_GAME,
     WILD,
 )
+from simcli.games.vghs.state import View
 from strategies import Bot
 
 FACES = range(N_FACES)
@@ -136,6 +152,8 @@ SITUATION_KINDS = {OFFICE: ("s_office_held", "s_office_mid", "s_office_rivals",
                             "s_office_order"),
                    GTA: ("s_gta_first", "s_gta_wait"),
                    VIDEO_GAME: ("s_game_threat", "s_game_deny")}
+#: the look-ahead term of a placement (``VGHSBot.follow_up``), weighted by ``w_next``
+NEXT_TERM = "w_next"
 #: rank the leader gains per round, a prior for ``rounds_left`` (default-mix self-play
 #: reaches rank 1 after six or seven rounds: 49 ranks / 6.2 rounds)
 PACE = 8.0
@@ -201,10 +219,18 @@ class VGHSBot(Bot):
                                 # the high score there (take it before the rival does)
         "s_game_deny": 0.0,     # a video game's value to the rival who would gain most there
                                 # (rank and bonus tokens a rival still to place would take)
+        # -- one-step look-ahead (0: off); ``follow_up`` documents it
+        "w_next": 0.0,          # weight of the best follow-up placement an option leaves
+                                # open this round (only while the bot has another standee)
+        "next_risk": 0.0,       # share of a follow-up location's value lost where the rivals
+                                # placing before the bot's next turn could fill it first
+        "next_width": 3,        # the look-ahead is computed for this many options, those of
+                                # highest value without it (ties: in option order; 0: all)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
-              "w_first_gap": (0, None), "w_urgent": (0, None),
+              "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
+              "next_risk": (0, 1), "next_width": (0, None),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -300,23 +326,38 @@ class VGHSBot(Bot):
     def terms(self, view, decision, option) -> dict[str, float]:
         """The unweighted terms of a placement's value (tools/search_fit.py): the value
         of ``option``'s kind under ``x_<kind>`` (``KIND_TERMS``; the other kinds 0) and
-        the situational features (``situation``, under ``s_*``). ``on_place`` plays the
-        option with the largest sum of each term times its parameter. Other decisions
-        have no terms."""
+        the situational features (``situation``, under ``s_*``) and the value of the best
+        follow-up placement the option leaves open (``w_next``, ``follow_up``; 0 with the
+        bot's last standee and for options outside the ``next_width`` of highest value
+        without it). ``on_place`` plays the option with the largest sum of each
+        term times its parameter. Other decisions have no terms; nothing is drawn."""
         if decision.kind != "place":
             return {}
         cached = self._terms_for
         if cached is None or cached[0] is not decision:
             base: dict = {}
             _on_place(self, view, decision.options, base)
-            cached = self._terms_for = (decision, base)
+            cached = self._terms_for = (decision, base,
+                                        _look_terms(self, view, decision.options, base))
         table = self._locs
         kind, skill, index, _ = table[option]
         out = dict.fromkeys(KIND_TERMS, 0.0)
         out[KIND_TERMS[kind]] = cached[1][option]
         out.update(dict.fromkeys(SITUATION_TERMS, 0.0))
         out.update(self.situation(view, option, kind, skill, index, cached[1][option]))
+        out[NEXT_TERM] = cached[2][option]
         return out
+
+    def follow_up(self, v, options, loc: int) -> float:
+        """The one-step look-ahead of placing on ``loc`` (one of ``options``): while the bot
+        has another standee to place this round, the value (as ``on_place`` weighs it, with
+        no look-ahead of its own) of the best placement left open after ``loc``'s effect
+        (``_apply_place`` on a copy of the view: dice and tokens spent, tokens bought, the
+        high score set, dice turned, a card taken back, the first player token taken,
+        the location occupied); a location the rivals placing before the bot's next turn
+        could fill (no more free places than such rivals) counts ``1 - next_risk`` of its
+        value. 0 with the last standee. Draws nothing."""
+        return _follow_up(self, v, options, loc)
 
     def situation(self, v, loc: int, kind: int, skill: int, index: int,
                   base: float) -> dict[str, float]:
@@ -909,6 +950,9 @@ def _on_place(bot, v, options, values=None):
     w_fit = w["w_fit"]
     fits = None
     adjust = bot._adjust
+    w_next = w["w_next"]
+    look = values is None and w_next and v.left[p] > 1 and len(options) > 1
+    owns: list = []
     for o in options:
         kind, skill, index, acts = table[o]
         if kind == VIDEO_GAME:
@@ -955,6 +999,9 @@ def _on_place(bot, v, options, values=None):
             continue
         if adjust:
             value = _adjusted(bot, v, o, kind, skill, index, value)
+        if look:
+            owns.append(value)
+            continue
         if value > best + 1e-9:
             best = value
             ties = [o]
@@ -962,6 +1009,8 @@ def _on_place(bot, v, options, values=None):
             ties.append(o)
     if values is not None:
         return values
+    if look:
+        return _look_pick(bot, v, options, owns)
     return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
@@ -1032,6 +1081,253 @@ def _fits(bot, v):
     return out
 
 
+# -- one-step look-ahead (``VGHSBot.follow_up``; ``w_next``, ``next_risk``) ------------------
+#: the View fields a copy shares with the original (never changed on the copy)
+_SHARED = ("player", "rules", "round", "challenge", "deck_size", "rank", "char", "hand_sizes",
+           "task")
+
+
+def _follow_up(bot, v, options, o):
+    """The value of the best placement left open after placing on ``o`` (see
+    ``VGHSBot.follow_up``); 0 when ``o`` is the bot's last standee this round."""
+    p = bot.player
+    left = v.left
+    if left[p] <= 1:
+        return 0.0
+    table = bot._locs
+    if table is None:
+        _on_place(bot, v, (o,), {})         # builds the location table, draws nothing
+        table = bot._locs
+    c = _view_copy(v, p)
+    _apply_place(bot, c, o, table[o])
+    locations = c.rules.locations
+    occ = c.occ
+    rest = tuple([x for x in options
+                  if x != o or occ[x] < locations[x].capacity])
+    if not rest:
+        return 0.0
+    values: dict = {}
+    _on_place(bot, c, rest, values)
+    rivals = 0
+    for q in range(len(left)):
+        if q != p and left[q]:
+            rivals += 1
+    keep = 1.0 - bot.p["next_risk"]
+    adjust = bot._adjust
+    best = None
+    for x in rest:
+        kind, skill, index, _ = table[x]
+        value = values[x]
+        if adjust:
+            value = _adjusted(bot, c, x, kind, skill, index, value)
+        if locations[x].capacity - occ[x] <= rivals:
+            value *= keep
+        if best is None or value > best:
+            best = value
+    return best
+
+
+def _look_set(owns, width):
+    """The positions (in option order) of the ``width`` largest values of ``owns`` (ties
+    in option order; ``width`` 0: all), the options whose follow-up is computed."""
+    n = len(owns)
+    if not width or width >= n:
+        return frozenset(range(n))
+    order = sorted(range(n), key=lambda i: (-owns[i], i))
+    return frozenset(order[:width])
+
+
+def _look_pick(bot, v, options, owns):
+    """``on_place`` with the look-ahead: each option's value (``owns``, in option order)
+    plus ``w_next`` times its follow-up (``_follow_up``; for the ``next_width`` options of
+    highest value only), the largest (ties broken at random)."""
+    w_next = bot.p["w_next"]
+    chosen = _look_set(owns, int(bot.p["next_width"]))
+    best = -1e18
+    ties: list = []
+    for i, o in enumerate(options):
+        value = owns[i]
+        if i in chosen:
+            value += w_next * _follow_up(bot, v, options, o)
+        if value > best + 1e-9:
+            best = value
+            ties = [o]
+        elif value >= best - 1e-9:
+            ties.append(o)
+    return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _look_terms(bot, v, options, base):
+    """Per option, its follow-up term as ``_look_pick`` adds it (0 outside the
+    ``next_width`` options of highest value, and with the bot's last standee); ``base``:
+    the plain values (``_on_place``'s ``values``)."""
+    out = dict.fromkeys(options, 0.0)
+    if v.left[bot.player] <= 1 or len(options) < 2:
+        return out
+    table = bot._locs
+    owns = []
+    for o in options:
+        kind, skill, index, _ = table[o]
+        value = base[o]
+        if bot._adjust:
+            value = _adjusted(bot, v, o, kind, skill, index, value)
+        owns.append(value)
+    chosen = _look_set(owns, int(bot.p["next_width"]))
+    for i, o in enumerate(options):
+        if i in chosen:
+            out[o] = _follow_up(bot, v, options, o)
+    return out
+
+
+def _view_copy(v, p):
+    """A copy of view ``v`` whose lists can be changed without touching the game: the
+    counts of every player are new lists (player ``p``'s rows too)."""
+    c = View.__new__(View)
+    for name in _SHARED:
+        setattr(c, name, getattr(v, name))
+    c.first = v.first
+    c.bonus_supply = v.bonus_supply
+    c.hand = v.hand
+    for name in ("dice", "perm_a", "perm_i", "temp_a", "temp_i", "played"):
+        rows = list(getattr(v, name))
+        rows[p] = list(rows[p])
+        setattr(c, name, rows)
+    for name in ("supply", "left", "occ", "on_gta", "hs", "hs_token", "bonus"):
+        setattr(c, name, list(getattr(v, name)))
+    c.sym = list(v.sym)
+    return c
+
+
+def _spend(active, inactive, t, k):
+    """Move up to ``k`` tokens of type ``t`` from ``active`` to ``inactive``; the rest."""
+    m = k if k < active[t] else active[t]
+    if m:
+        active[t] -= m
+        inactive[t] += m
+    return k - m
+
+
+def _apply_place(bot, c, o, entry):
+    """Play placing on ``o`` on the view copy ``c`` the way this bot resolves it (its
+    ``on_score``, class buying as ``class_value`` counts it, ``tokens_first`` at Grand
+    Theft Auditorium, ``on_change_die`` at the Cafeteria, a die for the best played card
+    at Kojima Quad, the first player token at the Office), then occupy ``o``. Rank moves
+    and a victory's gains are not played; skill symbols are gone by the next turn."""
+    p = bot.player
+    kind, skill, index, acts = entry
+    dice, pa, ta, pi, ti = c.dice[p], c.perm_a[p], c.temp_a[p], c.perm_i[p], c.temp_i[p]
+    sym = c.sym
+    if kind == VIDEO_GAME:
+        kt = pa[skill] + ta[skill] + pa[WILD] + ta[WILD]
+        kd = dice[skill] + dice[WILD]
+        cards = bot.hand_symbol_table(c)[skill]
+        if bot.p["reserve"] and not c.on_gta[p]:
+            keep = bot.needed(c)[skill]
+            cut = kd if kd < keep else keep
+            kd -= cut
+            kt -= kt if kt < keep - cut else keep - cut
+        score = kt + kd + sym[skill] + sym[WILD] + cards
+        if cards:                                    # the card giving the symbols is played
+            hand = list(c.hand)
+            for card in hand:
+                if any(t in (skill, WILD) for t, _ in c.rules.cards[card].symbols):
+                    hand.remove(card)
+                    c.played[p].append(card)
+                    break
+            c.hand = tuple(hand)
+        k = kt
+        for t in (skill, WILD):
+            k = _spend(pa, pi, t, k)
+            k = _spend(ta, ti, t, k)
+        m = kd if kd < dice[skill] else dice[skill]
+        dice[skill] -= m
+        dice[WILD] -= kd - m
+        if score > c.hs[index]:
+            c.hs[index] = score
+            c.bonus_supply += c.bonus[index]
+            c.bonus[index] = 0
+            c.hs_token[index] = True
+    elif kind == CLASS:
+        any_face = c.rules.params["class_dice_any_face"]
+        usable = sum(dice) if any_face else dice[skill] + dice[WILD]
+        room = c.supply[skill] if c.supply[skill] < acts else acts
+        temp_cost, perm_cost = bot.class_prices(c)
+        w = bot.p
+        buys = min(usable // perm_cost, room)
+        temps = min(usable // temp_cost, room)
+        perm = (buys * w["w_perm"] * bot.rounds_left(c) / 10 >= temps * w["w_temp"])
+        n = buys if perm else temps
+        if n:
+            cost = n * (perm_cost if perm else temp_cost)
+            want = bot.want(c)
+            if any_face:                             # surplus faces first, Wild last
+                order = ([f for f in range(WILD) if dice[f] > want[f]]
+                         + [f for f in range(WILD) if dice[f] <= want[f]] + [WILD])
+            else:
+                order = [skill, WILD]
+            for f in order:
+                m = cost if cost < dice[f] else dice[f]
+                dice[f] -= m
+                cost -= m
+            c.supply[skill] -= n
+            (pa if perm else ta)[skill] += n
+    elif kind == GTA:
+        if bot.can_pay(c) and bot.victory_value(c) * bot.p["w_victory"] > 0:
+            short = 0
+            for t, n in enumerate(c.rules.challenges[c.challenge].needed):
+                if n:
+                    for pool in (sym, pa, ta, dice):
+                        m = n if n < pool[t] else pool[t]
+                        pool[t] -= m
+                        n -= m
+                        if pool is pa:
+                            pi[t] += m
+                        elif pool is ta:
+                            ti[t] += m
+                    short += n
+            for pool in (sym, pa, ta, dice):
+                m = short if short < pool[WILD] else pool[WILD]
+                pool[WILD] -= m
+                short -= m
+                if pool is pa:
+                    pi[WILD] += m
+                elif pool is ta:
+                    ti[WILD] += m
+        c.on_gta[p] += 1
+    elif kind == CAFETERIA:
+        for _ in range(acts):
+            change = bot.on_change_die(c, ())
+            if change == "done":
+                break
+            dice[change[0]] -= 1
+            dice[change[1]] += 1
+    elif kind == KOJIMA:
+        played = c.played[p]
+        if acts and played and sum(dice):
+            want = bot.want(c)
+            face = WILD
+            for f in range(WILD):
+                if dice[f] > want[f]:
+                    face = f
+                    break
+            else:
+                for f in range(WILD):
+                    if dice[f]:
+                        face = f
+                        break
+            if dice[face]:
+                card = max(played, key=lambda x: (bot.card_worth(c, x), -x))
+                dice[face] -= 1
+                played.remove(card)
+                c.hand = (*c.hand, card)
+    elif kind == OFFICE:
+        c.first = p
+    for t in range(N_FACES):
+        sym[t] = 0
+    c.occ[o] += 1
+    c.left[p] -= 1
+
+
 class ArcadeBot(VGHSBot):
     name = "arcade"
     description = ("Arcade high-scorer: rolls for the video game with the best payoff "
@@ -1042,13 +1338,17 @@ class ArcadeBot(VGHSBot):
     # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 52,
     # measured -0.010 [-0.029, +0.009] on 1000 fresh games, twice: not adopted;
     # w_first_gap, w_urgent and gta_wait stay 0)
+    # (stop 23: the look-ahead, +0.044 [+0.014, +0.074] and +0.030 [+0.001, +0.059] on 1000
+    # fresh games each, seeds 301 and 302)
     params = {**VGHSBot.params, "w_first": 0.205, "w_first_late": 3.042, "w_block": 0.785,
               "gta_defer": 0.735, "w_kojima_empty": 1.927, "w_game_over": 0.439,
               "w_victory": 1.481, "w_perm": 11.694, "w_temp": 0.201, "w_bonus": 0.788,
               "w_cafeteria": 0.032, "w_kojima": 0.086, "w_rank": 0.916, "w_first_bonus": 0.398,
               "w_fit": 0.188, "w_kojima_card": 0.638,
               # stop 21: fitted to search's choices, kept where fresh games held
-              "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0}
+              "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0,
+              # stop 23: the one-step look-ahead (issue 9)
+              "w_next": 0.6, "next_risk": 0.5, "next_width": 3}
 
 
 class ChallengeBot(VGHSBot):
@@ -1061,11 +1361,15 @@ class ChallengeBot(VGHSBot):
     # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 51,
     # measured -0.024 [-0.051, +0.003] and -0.015 [-0.041, +0.011] on 1000 fresh games
     # each: not adopted; w_first_gap, w_urgent and gta_wait stay 0)
+    # (stop 23: the look-ahead, +0.049 [+0.021, +0.077] and +0.052 [+0.023, +0.081] on 1000
+    # fresh games each, seeds 301 and 302)
     params = {**VGHSBot.params, "w_victory": 0.86, "w_game_over": 1.345, "reserve": 1.0,
               "w_perm": 11.695, "w_temp": 0.09, "w_bonus": 0.564, "w_cafeteria": 0.179,
               "w_kojima": 1.269, "w_rank": 1.407, "w_first": 0.184, "w_first_late": 1.213,
               "w_block": 0.922, "gta_defer": 0.247, "w_kojima_empty": 0.008,
-              "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14}
+              "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14,
+              # stop 23: the one-step look-ahead (issue 9)
+              "w_next": 0.7, "next_risk": 0.5, "next_width": 3}
 
     def compute_want(self, v):
         return _challenge_want(self, v)

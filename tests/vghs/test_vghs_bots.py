@@ -4,7 +4,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from vghs_helpers import GTA, KOJIMA, OFFICE, make_state
+from vghs_helpers import (
+    BEAT_BLASTER,
+    DRIFT_KINGS,
+    FIELD_OF_FIRE,
+    GTA,
+    KOJIMA,
+    OFFICE,
+    faces,
+    make_state,
+)
 
 from simcli.games.vghs.rules import GAME
 from simcli.games.vghs.ruleset import CLASS
@@ -225,3 +234,79 @@ def test_the_office_is_urgent_only_at_its_last_place():
     assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.0)  # two places
     s.occ[OFFICE] = 1
     assert b.office_value(GAME.view(s, 0), OFFICE) == pytest.approx(1.5)  # the last one
+
+
+# -- the one-step look-ahead (w_next, next_risk) --------------------------------------------
+#: weights that leave the plain values (no multiplier, situation or waiting)
+PLAIN = dict(w_rank=1.0, w_bonus=1.0, w_game_over=1.1, gta_defer=0.0, gta_wait=0.0,
+             x_class=1.0, s_game_deny=0.0, s_gta_wait=0.0)
+
+
+def lookahead_state(left):
+    # two Rhythm dice for Beat Blaster (2 rank, no bonus); Boss Rush (FPS 2, Fighting 1)
+    # cannot be paid, its game over costs 2 rank: Grand Theft Auditorium is worth 2.2
+    s = make_state(4, dice=[faces(Rhythm=2), faces(), faces(), faces()],
+                   bonus=[0, 0, 0, 0, 0], rank=[40, 41, 42, 43])
+    s.hand[0] = []
+    s.left[:] = left
+    return s
+
+
+def choices(s, **params):
+    v = GAME.view(s, 0)
+    params = {"w_next": 0.0, **params}     # myopic unless asked
+    return {BOTS["arcade"](GAME, 0, random.Random(i), **PLAIN, **params)
+            .on_place(v, (GTA, BEAT_BLASTER)) for i in range(10)}
+
+
+def test_the_look_ahead_takes_the_contested_video_game_before_the_roomy_auditorium():
+    s = lookahead_state([3, 1, 0, 0])       # one rival places before the bot's next turn
+    v = GAME.view(s, 0)
+    b = bot("arcade", **PLAIN, w_next=0.6, next_risk=0.5)
+    assert b.gta_value(v, GTA) == pytest.approx(2.2)
+    # after Grand Theft Auditorium, Beat Blaster (capacity 1) could be taken by the rival:
+    # half its 2; after Beat Blaster, the Auditorium (3 places) is still there: 2.2
+    assert b.follow_up(v, (GTA, BEAT_BLASTER), GTA) == pytest.approx(1.0)
+    assert b.follow_up(v, (GTA, BEAT_BLASTER), BEAT_BLASTER) == pytest.approx(2.2)
+    assert choices(s) == {GTA}                                   # myopic: 2.2 over 2
+    assert choices(s, w_next=0.6, next_risk=0.5) == {BEAT_BLASTER}  # 2 + 1.32 over 2.8
+    assert choices(s, w_next=0.6, next_risk=0.0) == {GTA}           # 3.4 over 3.32
+    s.left[1] = 0                           # no rival left to take Beat Blaster first
+    assert choices(s, w_next=0.6, next_risk=0.5) == {GTA}
+
+
+def test_the_look_ahead_needs_another_standee_and_leaves_the_view_alone():
+    s = lookahead_state([1, 1, 0, 0])       # the bot's last standee: no follow-up
+    v = GAME.view(s, 0)
+    b = bot("arcade", **PLAIN, w_next=0.6, next_risk=0.5)
+    assert b.follow_up(v, (GTA, BEAT_BLASTER), BEAT_BLASTER) == 0.0
+    s = lookahead_state([3, 1, 0, 0])
+    before = s.clone()
+    v = GAME.view(s, 0)
+    state = b.rng.getstate()
+    for loc in range(len(s.rules.locations)):
+        b.follow_up(v, tuple(range(len(s.rules.locations))), loc)
+    assert b.rng.getstate() == state
+    for name in ("dice", "perm_a", "perm_i", "temp_a", "temp_i", "supply", "hand", "played",
+                 "left", "occ", "on_gta", "hs", "hs_token", "bonus", "bonus_supply", "sym",
+                 "first"):
+        assert getattr(s, name) == getattr(before, name), name
+
+
+def test_the_follow_up_sees_the_dice_an_option_spends():
+    # Wild dice serve Field of Fire and Drift Kings alike: scoring one spends them
+    s = make_state(4, dice=[faces(FPS=2, Racing=1, Wild=2), faces(), faces(), faces()],
+                   bonus=[0, 0, 0, 0, 0], rank=[40, 41, 42, 43])
+    s.hand[0] = []
+    s.left[:] = [3, 0, 0, 0]
+    v = GAME.view(s, 0)
+    b = bot("arcade", **PLAIN, w_next=1.0)
+    options = (FIELD_OF_FIRE, DRIFT_KINGS)
+    assert b.follow_up(v, options, FIELD_OF_FIRE) == pytest.approx(1.0)   # 1 Racing left
+    assert b.follow_up(v, options, DRIFT_KINGS) == pytest.approx(2.0)     # 2 FPS left
+    # a class turns dice into tokens: 1 permanent FPS token more for Field of Fire
+    classes = [i for i, loc in enumerate(v.rules.locations) if loc.kind == CLASS
+               and loc.skill == 0]
+    t = b.terms(v, type("D", (), {"kind": "place", "options": (*options, classes[0])}),
+                classes[0])
+    assert t["w_next"] == b.follow_up(v, (*options, classes[0]), classes[0])

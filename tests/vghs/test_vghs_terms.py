@@ -21,7 +21,7 @@ from vghs_helpers import (
 from simcli.engine import game_seed, play_game
 from simcli.games.vghs.rules import GAME
 from strategies import default_mix, list_strategies, resolve
-from strategies.vghs import KIND_TERMS, SITUATION_TERMS
+from strategies.vghs import KIND_TERMS, NEXT_TERM, SITUATION_TERMS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import search_fit  # noqa: E402
@@ -30,7 +30,7 @@ BOTS = list_strategies("vghs")
 #: non-default weights, so the multiplier and situational path is checked too
 TILTED = dict(x_office=1.7, x_gta=0.6, x_game=1.2, s_office_held=0.8, s_office_mid=-0.4,
               s_office_rivals=0.5, s_office_order=1.1, s_gta_first=-0.7, s_gta_wait=-0.3,
-              s_game_threat=0.25, s_game_deny=0.15)
+              s_game_threat=0.25, s_game_deny=0.15, w_next=0.45, next_risk=0.3)
 
 
 class Checker:
@@ -89,8 +89,15 @@ def test_terms_name_every_kind_and_situation_and_draw_nothing():
     state = b.rng.getstate()
     t = b.terms(v, D, FIELD_OF_FIRE)
     assert b.rng.getstate() == state            # no tie was drawn
-    assert set(t) == set(KIND_TERMS) | set(SITUATION_TERMS)
+    assert set(t) == set(KIND_TERMS) | set(SITUATION_TERMS) | {NEXT_TERM}
     assert t["x_game"] > 0 and t["x_office"] == 0.0
+    # the look-ahead term: the follow-up of each option among the next_width best
+    wide = BOTS["arcade"](GAME, 0, random.Random(1), next_width=0)
+    assert wide.terms(v, D, FIELD_OF_FIRE)[NEXT_TERM] == \
+        wide.follow_up(v, options, FIELD_OF_FIRE) > 0
+    narrow = BOTS["arcade"](GAME, 0, random.Random(1), next_width=2)
+    follow = [narrow.terms(v, D, o)[NEXT_TERM] for o in options]
+    assert sum(1 for x in follow if x) == 2
     assert b.terms(v, D, OFFICE)["x_game"] == 0.0
 
 
