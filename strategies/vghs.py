@@ -1332,7 +1332,8 @@ class ArcadeBot(VGHSBot):
     name = "arcade"
     description = ("Arcade high-scorer: rolls for the video game with the best payoff "
                    "(bonus tokens, beatable high score) and spends everything there; buys "
-                   "permanent tokens when a class visit pays.")
+                   "permanent tokens when a class visit pays; with a standee still to place, "
+                   "weighs what each place leaves open for it.")
     # tuned (tools/tune_strategies.py tune vghs arcade --trials 80 --games 400 --seed 32
     # --field-rev current; before: --trials 40 --games 500 --seed 9)
     # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 52,
@@ -1355,7 +1356,8 @@ class ChallengeBot(VGHSBot):
     name = "challenger"
     description = ("Challenge chaser: rolls for the current challenge's needed skills, "
                    "keeps back what it needs when scoring and defeats it at Grand Theft "
-                   "Auditorium.")
+                   "Auditorium; with a standee still to place, weighs what each place leaves "
+                   "open for it.")
     # tuned (tools/tune_strategies.py tune vghs challenger --trials 80 --games 400 --seed 31
     # --field-rev current; before: --trials 40 --games 500 --seed 9)
     # (stop 20: its ten Office and Grand Theft Auditorium weights retuned, --seed 51,
