@@ -1207,6 +1207,22 @@ def _spend(active, inactive, t, k):
     return k - m
 
 
+def _pay(c, p, t, n):
+    """Pay ``n`` of type ``t`` for player ``p`` on the view copy ``c`` from the skill
+    symbols, then permanent tokens, temporary tokens and dice (tokens paid turn
+    inactive); what is left unpaid."""
+    pa, ta = c.perm_a[p], c.temp_a[p]
+    for pool in (c.sym, pa, ta, c.dice[p]):
+        m = n if n < pool[t] else pool[t]
+        pool[t] -= m
+        n -= m
+        if pool is pa:
+            c.perm_i[p][t] += m
+        elif pool is ta:
+            c.temp_i[p][t] += m
+    return n
+
+
 def _apply_place(bot, c, o, entry):
     """Play placing on ``o`` on the view copy ``c`` the way this bot resolves it (its
     ``on_score``, class buying as ``class_value`` counts it, ``tokens_first`` at Grand
@@ -1276,23 +1292,8 @@ def _apply_place(bot, c, o, entry):
             short = 0
             for t, n in enumerate(c.rules.challenges[c.challenge].needed):
                 if n:
-                    for pool in (sym, pa, ta, dice):
-                        m = n if n < pool[t] else pool[t]
-                        pool[t] -= m
-                        n -= m
-                        if pool is pa:
-                            pi[t] += m
-                        elif pool is ta:
-                            ti[t] += m
-                    short += n
-            for pool in (sym, pa, ta, dice):
-                m = short if short < pool[WILD] else pool[WILD]
-                pool[WILD] -= m
-                short -= m
-                if pool is pa:
-                    pi[WILD] += m
-                elif pool is ta:
-                    ti[WILD] += m
+                    short += _pay(c, p, t, n)
+            _pay(c, p, WILD, short)             # what the skills lacked, in Wild
         c.on_gta[p] += 1
     elif kind == CAFETERIA:
         for _ in range(acts):
