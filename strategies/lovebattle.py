@@ -324,15 +324,20 @@ class LoveBot(Bot):
             return 0.3 + max(-w[c.girl], 0) * 0.2 + w[c.girl] * c.love * 0.2
         return w[c.girl] * tv[c.type]
 
+    def _per_decision(self, slot: str, view, w, compute) -> list[float]:
+        """``compute(view, w)``, remembered in attribute ``slot`` for the view and weights
+        of one decision (the list is shared, never changed)."""
+        memo = self.__dict__.get(slot)
+        if memo is not None and memo[0] is view and memo[1] is w:
+            return memo[2]
+        out = compute(view, w)
+        setattr(self, slot, (view, w, out))
+        return out
+
     def room_values(self, view, w) -> list[float]:
         """The value of taking each room's Room Action now, for every room (remembered
         for the view and weights of one decision: the list is shared, never changed)."""
-        memo = self.__dict__.get("_room_memo")
-        if memo is not None and memo[0] is view and memo[1] is w:
-            return memo[2]
-        out = self._room_values(view, w)
-        self._room_memo = (view, w, out)
-        return out
+        return self._per_decision("_room_memo", view, w, self._room_values)
 
     def _room_values(self, view, w) -> list[float]:
         key = (view.gloc, view.love, view.condition, self.__dict__.get("_wkey"))
@@ -424,12 +429,7 @@ class LoveBot(Bot):
         discard could move there (LB-049/050: it costs one of her cards, so she needs
         two). Remembered for the view and weights of one decision (the list is shared,
         never changed)."""
-        memo = self.__dict__.get("_pot_memo")
-        if memo is not None and memo[0] is view and memo[1] is w:
-            return memo[2]
-        out = self._play_potential(view, w)
-        self._pot_memo = (view, w, out)
-        return out
+        return self._per_decision("_pot_memo", view, w, self._play_potential)
 
     def _play_potential(self, view, w) -> list[float]:
         fav = self.favour_by_girl(view, w)
