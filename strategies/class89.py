@@ -130,6 +130,8 @@ rollouts single out, not as a flat preference; the weights are kept at 0.
 """
 from __future__ import annotations
 
+import math
+import random
 from typing import ClassVar
 
 from simcli.games.class89.scoring import measure, rank_points
@@ -197,6 +199,12 @@ BASE_PARAMS = {
     "card_early": 0.0,  # per unit of a location's best card, taken with later turns left
     "entrance_future": 0.0,  # the Entrance, times the share of rounds still to come
     "spend_future": 0.0,  # per signature a space costs, times the share of rounds to come
+    # one-move look-ahead (0 = off, the old play): the ``eval_k`` best placements by the
+    # value above are each played on one determinized copy (the rest of the bot's turn by
+    # its plain heuristic) and the game's evaluation scores the copy; the option's value
+    # gains ``w_eval`` times the bot's log win chance there
+    "w_eval": 0.0,
+    "eval_k": 3,
 }
 
 
@@ -219,8 +227,29 @@ class C89Bot(Bot):
     name = "c89_base"
     description = "Shared evaluator of the Class of '89 heuristics."
     params: ClassVar[dict] = dict(BASE_PARAMS)
-    ranges: ClassVar[dict] = {"teachers_wanted": (0, 30)}
+    ranges: ClassVar[dict] = {"teachers_wanted": (0, 30), "w_eval": (0.0, None),
+                              "eval_k": (1, None)}
     reads = ("space_costs", "signatures_per_point", "start_signatures")
+
+    def __init__(self, game, player, rng, **params):
+        super().__init__(game, player, rng, **params)
+        # the look-ahead needs copies of the game: ``play_game`` binds a sampler only to a
+        # bot that asks (an instance attribute, so a bot with ``w_eval`` 0 draws nothing
+        # more from its RNG and plays as before); without one (e.g. a rollout bot inside
+        # ``search``) the bot plays its plain heuristic
+        self.needs_sampler = self.p["w_eval"] > 0
+        self.sampler = None
+
+    def bind_sampler(self, sampler) -> None:
+        self.sampler = sampler
+        if getattr(self.game, "evaluate", None) is None:
+            self.sampler = None
+            return
+        # the rest of the bot's turn on a copy: the same heuristic without look-ahead, on
+        # its own RNG (seeded from this bot's)
+        plain = {**self.p, "w_eval": 0.0}
+        self._plain = type(self)(self.game, self.player,
+                                 random.Random(self.rng.getrandbits(64)), **plain)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view, decision):
@@ -778,6 +807,8 @@ class C89Bot(Bot):
 
     def d_place(self, opts):
         vals = self.place_values(opts)
+        if self.sampler is not None and len(opts) > 1:
+            self.look_ahead(opts, vals)
         top = -1e9
         ties = []
         for o, val in zip(opts, vals, strict=True):
@@ -788,6 +819,34 @@ class C89Bot(Bot):
         if len(ties) == 1:
             return ties[0]
         return ties[int(self.rng.random() * len(ties))]
+
+    def look_ahead(self, opts, vals) -> None:
+        """Add ``w_eval`` times the bot's log win chance one move ahead to the ``eval_k``
+        best placements' values (in place; the other options drop out of the choice): each
+        is played on the same determinized copy (from the bot's sampler), the rest of the
+        bot's turn by its plain heuristic, and the game's evaluation scores the copy at
+        the turn's end."""
+        k = self.p["eval_k"]
+        order = sorted(range(len(opts)), key=lambda i: (-vals[i], i))[:k]
+        if len(order) < 2:
+            return
+        game, me, sampler, plain = self.game, self.player, self.sampler, self._plain
+        decision, apply, view, evaluate = game.decision, game.apply, game.view, game.evaluate
+        w = self.p["w_eval"]
+        keep = set(order)
+        for i in range(len(vals)):
+            if i not in keep:
+                vals[i] = -1e9
+        sampler.fresh()
+        for i in order:
+            state = sampler(0)          # the same copy for every option
+            state.log = None
+            apply(state, opts[i])
+            while (d := decision(state)) is not None and d.player == me and d.kind != "place":
+                o = d.options
+                apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
+            pr = evaluate(state)[me]
+            vals[i] += w * math.log(pr if pr > 1e-9 else 1e-9)
 
     #: the weights ``terms`` splits a placement's value by (the rest is ``base``)
     PLACE_TERMS = ("photo", "loc_token", "rank", "keep", "treasurer", "entrance",
@@ -1028,6 +1087,9 @@ def _bot(name: str, description: str, **overrides) -> type[C89Bot]:
                 {"name": name, "description": description, "params": params})
 
 
+#: the one-move look-ahead of the four default-mix heuristics (stop 24, module docstring)
+LOOK_AHEAD: dict = {}
+
 # Weights tuned with ``python tools/tune_strategies.py tune class89 NAME --trials 30 --games
 # 200`` (optuna TPE, one seat against the default mix of commit 905f16f); the style
 # weights not in that script's TUNED list keep their hand-set values.
@@ -1038,6 +1100,7 @@ ObjectiveChaser = _bot(
     sig_cost=0.393, sig_reserve=2.943, sig_scarce=0.028, entrance=3.52, student=13.407,
     teacher=0.814, draw=5.284, sig_need=0.004, sig_last=0.439, photo=1.449, treasurer=2.702,
     designer_fit=0.748,
+    **LOOK_AHEAD,
 )
 ClubClimber = _bot(
     "club_climber", "Climbs club tracks: Editors, half-icon matches, track bonuses.",
@@ -1045,6 +1108,7 @@ ClubClimber = _bot(
     sig_cost=0.878, sig_reserve=1.105, sig_scarce=0.079, entrance=0.936, student=14.64,
     tile=0.426, teacher=2.43, draw=3.728, sig_need=1.388, sig_last=0.26, photo=0.959,
     treasurer=1.447, designer_fit=0.401,
+    **LOOK_AHEAD,
 )
 SignatureSaver = _bot(
     "signature_saver", "Collects signatures (the School Entrance, Designers; most when "
@@ -1053,6 +1117,7 @@ SignatureSaver = _bot(
     treasurer=0.801, refresh=0.0, token=2.074, student=10.834, track=4.599, tile=0.197,
     teacher=1.93, draw=1.894, sig_need=4.408, sig_last=0.568, photo=1.283, designer_fit=0.266,
     rank=0.521, loc_token=0.324, keep=0.314, objective_token=0.476,
+    **LOOK_AHEAD,
 )
 #: the saver weighs the objectives' standings (``rank``), so it reads how they score
 SignatureSaver.reads = C89Bot.reads + ("objective_mode", "objective_threshold",
@@ -1064,6 +1129,7 @@ ClassBuilder = _bot(
     teacher_synergy=5.0, sig=0.367, sig_cost=0.287, sig_reserve=0.784, sig_scarce=0.147,
     entrance=0.394, token=1.452, track=0.463, tile=1.38, draw=0.493, sig_need=1.304,
     sig_last=1.477, photo=0.839, treasurer=0.466,
+    **LOOK_AHEAD,
 )
 TileBuilder = _bot(
     "tile_builder", "Fills the Wildcat Way grid: scoring tiles, halves, 1x1 tiles.",

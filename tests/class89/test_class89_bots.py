@@ -443,3 +443,88 @@ def test_photo_early_keeps_the_photographer_for_a_later_turn():
         picks_last.add(a[0])
     assert PHOTOGRAPHER not in picks_first
     assert picks_last == {PHOTOGRAPHER}
+
+
+class _Rigged:
+    """GAME with an evaluation that favours one member: the seat that placed the Treasurer
+    this round wins with 0.9 (the rest share 0.1)."""
+
+    def __init__(self, member: int):
+        self.member = member
+
+    def __getattr__(self, name):
+        return getattr(GAME, name)
+
+    def evaluate(self, state):
+        n = len(state.boards)
+        hit = [B.used[self.member] for B in state.boards]
+        w = [9.0 if h else 1.0 / max(1, n - 1) for h in hit]
+        t = sum(w)
+        return tuple(x / t for x in w)
+
+
+def _look(state, strategy, game, sampler_seed, **params):
+    from simcli.engine import make_sampler
+
+    d = flow.advance(state)
+    bot = resolve("class89", strategy)(game, d.player, random.Random(1), **params)
+    if getattr(bot, "needs_sampler", False):
+        bot.bind_sampler(make_sampler(game, state, d.player, random.Random(sampler_seed)))
+    return bot, bot.choose(game.view(state, d.player), d), d
+
+
+@pytest.mark.parametrize("strategy", MIX)
+def test_look_ahead_plays_what_the_evaluation_rates_among_the_bots_best(strategy):
+    from simcli.games.class89.state import TREASURER
+
+    game = _Rigged(TREASURER)
+    for seed in range(4):
+        s = make_state(4, seed=seed, blank=False)
+        _b, plain, d = _place(s, strategy, seed=1)
+        bot = resolve("class89", strategy)(GAME, d.player, random.Random(1))
+        bot.v, bot.R, bot.B = GAME.view(s, d.player), s.rules, s.boards[d.player]
+        vals = bot.place_values(d.options)
+        best = max(vals)
+        top = sorted(range(len(vals)), key=lambda i: (-vals[i], i))[:3]
+        # off (w_eval 0): no sampler asked for, the plain choice
+        bot, a, _d = _look(s, strategy, game, seed, w_eval=0.0)
+        assert not bot.needs_sampler and a == plain
+        # on, every option looked at and the evaluation dominant: the Treasurer goes
+        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=len(d.options))
+        assert a[0] == TREASURER
+        # on, but only the bot's own best option looked at: a best option by its values
+        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=1)
+        assert vals[d.options.index(a)] >= best - 1e-9
+        # among the bot's top 3 only: the Treasurer if one of them places it, else the
+        # bot's own best
+        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=3)
+        assert d.options.index(a) in top
+        if any(d.options[i][0] == TREASURER for i in top):
+            assert a[0] == TREASURER
+        else:
+            assert vals[d.options.index(a)] >= best - 1e-9
+
+
+def test_look_ahead_without_a_sampler_plays_the_plain_heuristic():
+    # a rollout bot inside search gets no sampler: it plays as the bot without look-ahead
+    game = GAME
+    mk = resolve("class89", "class_builder")
+    for seed in range(3):
+        s = make_state(4, seed=seed, blank=False)
+        d = flow.advance(s)
+        a = mk(game, d.player, random.Random(1), w_eval=40.0).choose(game.view(s, d.player), d)
+        b = mk(game, d.player, random.Random(1), w_eval=0.0).choose(game.view(s, d.player), d)
+        assert a == b
+
+
+def test_look_ahead_games_are_the_same_per_seed():
+    from simcli.engine import play_game
+
+    R = GAME.make_rules(GAME.default_data(), 3)
+    look = resolve("class89", "objective_chaser:w_eval=40")
+    mix = [resolve("class89", n) for n in MIX[1:3]]
+    a = play_game(GAME, 3, R, [look, *mix], seed=11)
+    b = play_game(GAME, 3, R, [look, *mix], seed=11)
+    c = play_game(GAME, 3, R, [resolve("class89", "objective_chaser:w_eval=0"), *mix], seed=11)
+    assert a.history == b.history
+    assert a.history != c.history
