@@ -226,11 +226,16 @@ class VGHSBot(Bot):
                                 # placing before the bot's next turn could fill it first
         "next_width": 3,        # the look-ahead is computed for this many options, those of
                                 # highest value without it (ties: in option order; 0: all)
+        # -- evaluation look-ahead (0: off); ``eval_after`` documents it
+        "w_eval": 0.0,          # weight of the bot's win chance (the game's evaluation) on a
+                                # determinized copy just after the option is played
+        "eval_width": 3,        # for this many options, those of highest value without it
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
               "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
-              "next_risk": (0, 1), "next_width": (0, None),
+              "next_risk": (0, 1), "next_width": (0, None), "w_eval": (0, None),
+              "eval_width": (0, None),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -296,6 +301,16 @@ class VGHSBot(Bot):
         self._situ_kinds = frozenset(kind for kind, names in SITUATION_KINDS.items()
                                      if any(w[k] for k in names))
         self._terms_for = None
+        #: the evaluation look-ahead needs a sampler (``play_game`` binds one only when the
+        #: instance asks: with ``w_eval`` 0 no random number is drawn for it)
+        self.sampler = None
+        if w["w_eval"]:
+            self.needs_sampler = True
+
+    def bind_sampler(self, sampler) -> None:
+        """The engine's sampler of determinized copies (only with ``w_eval``; bots built
+        without one, e.g. inside search's rollouts, play without the evaluation)."""
+        self.sampler = sampler
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -320,8 +335,18 @@ class VGHSBot(Bot):
         return _on_change_die(self, v, options)
 
     def on_place(self, v, options):
-        """The option of highest value (ties broken at random), in one pass."""
+        """The option of highest value (ties broken at random), in one pass; with
+        ``w_eval`` and a sampler, the evaluation look-ahead (``_eval_pick``)."""
+        if self.sampler is not None and len(options) > 1:
+            return _eval_pick(self, v, options)
         return _on_place(self, v, options)
+
+    def eval_after(self, o) -> float:
+        """This bot's chance to win (``GAME.evaluate``) on one determinized copy of the
+        game (the same copy for every option of a decision) after placing on ``o`` and
+        resolving it with this bot's own choices (the score, purchases, payment, power-up)
+        up to the next placement or another player's decision. Needs the sampler."""
+        return _eval_after(self, o)
 
     def terms(self, view, decision, option) -> dict[str, float]:
         """The unweighted terms of a placement's value (tools/search_fit.py): the value
@@ -1177,6 +1202,62 @@ def _look_terms(bot, v, options, base):
         if i in chosen:
             out[o] = _follow_up(bot, v, options, o)
     return out
+
+
+def _eval_after(bot, o):
+    """The body of ``VGHSBot.eval_after``."""
+    game = bot.game
+    p = bot.player
+    s = bot.sampler(0)
+    s.log = None
+    game.apply(s, o)
+    saved = (bot._want_key, bot._want)
+    for _ in range(64):
+        d = game.decision(s)
+        if d is None or d.player != p or d.kind == "place":
+            break
+        game.apply(s, bot.choose(game.view(s, p), d))
+    bot._want_key, bot._want = saved
+    return game.evaluate(s)[p]
+
+
+def _eval_pick(bot, v, options):
+    """``on_place`` with the evaluation look-ahead: each option's value (with the one-step
+    look-ahead where ``w_next`` is set) plus, for the ``eval_width`` options of highest
+    value, ``w_eval`` times ``eval_after``; the largest (ties broken at random)."""
+    p = bot.player
+    w = bot.p
+    base: dict = {}
+    _on_place(bot, v, options, base)
+    table = bot._locs
+    owns = []
+    for o in options:
+        kind, skill, index, _ = table[o]
+        value = base[o]
+        if bot._adjust:
+            value = _adjusted(bot, v, o, kind, skill, index, value)
+        owns.append(value)
+    if w["w_next"] and v.left[p] > 1:
+        chosen = _look_set(owns, int(w["next_width"]))
+        totals = [owns[i] + (w["w_next"] * _follow_up(bot, v, options, o) if i in chosen
+                             else 0.0) for i, o in enumerate(options)]
+    else:
+        totals = owns
+    top = _look_set(totals, int(w["eval_width"]))
+    bot.sampler.fresh()
+    w_eval = w["w_eval"]
+    best = -1e18
+    ties: list = []
+    for i, o in enumerate(options):
+        value = totals[i]
+        if i in top:
+            value += w_eval * _eval_after(bot, o)
+        if value > best + 1e-9:
+            best = value
+            ties = [o]
+        elif value >= best - 1e-9:
+            ties.append(o)
+    return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
 def _view_copy(v, p):

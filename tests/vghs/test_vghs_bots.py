@@ -310,3 +310,63 @@ def test_the_follow_up_sees_the_dice_an_option_spends():
     t = b.terms(v, type("D", (), {"kind": "place", "options": (*options, classes[0])}),
                 classes[0])
     assert t["w_next"] == b.follow_up(v, (*options, classes[0]), classes[0])
+
+
+# -- the evaluation look-ahead (w_eval, eval_width) -----------------------------------------
+def first_placement(seed: int = 3):
+    """A real game up to seat 0's first placement (the default mix placing)."""
+    r = GAME.make_rules(GAME.default_data(), 4)
+    s = GAME.setup(4, r, random.Random(seed))
+    bots = [BOTS[name](GAME, p, random.Random(p))
+            for p, name in enumerate(("builder", "arcade", "challenger", "builder"))]
+    while True:
+        d = GAME.decision(s)
+        if d.kind == "place" and d.player == 0:
+            return s, d
+        GAME.apply(s, bots[d.player].choose(GAME.view(s, d.player), d))
+
+
+def test_the_evaluation_look_ahead_asks_for_a_sampler_only_when_weighted():
+    assert not getattr(bot("builder"), "needs_sampler", False)
+    assert bot("builder", w_eval=100.0).needs_sampler
+
+
+def test_the_evaluation_look_ahead_plays_the_options_on_copies_and_follows_evaluate():
+    from simcli.engine import make_sampler
+
+    s, d = first_placement()
+    before = s.clone()
+    b = bot("builder", w_eval=1e6, eval_width=0)
+    b.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
+    b.sampler.fresh()
+    chances = {o: b.eval_after(o) for o in d.options}
+    assert all(0.0 < c < 1.0 for c in chances.values())
+    assert len(set(chances.values())) > 1          # the options lead to different states
+    for name in ("dice", "perm_a", "temp_a", "left", "occ", "rank", "hs", "bonus", "first"):
+        assert getattr(s, name) == getattr(before, name), name
+    # the evaluation outweighs everything: the option of highest chance (one copy per
+    # decision, so the same chances as above after the same fresh())
+    b2 = bot("builder", w_eval=1e6, eval_width=0)
+    b2.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
+    choice = b2.on_place(GAME.view(s, 0), d.options)
+    assert chances[choice] == pytest.approx(max(chances.values()), abs=1e-6)
+    assert chances[choice] > min(chances.values()) + 1e-3
+    # without a sampler (inside search's rollouts) it plays the plain heuristic
+    plain = BOTS["builder"](GAME, 0, random.Random(9))
+    unbound = BOTS["builder"](GAME, 0, random.Random(9), w_eval=1e6, eval_width=0)
+    v = GAME.view(s, 0)
+    assert unbound.on_place(v, d.options) == plain.on_place(v, d.options)
+
+
+def test_a_game_with_the_evaluation_look_ahead_is_the_same_game_twice():
+    from simcli.engine import play_game
+    from strategies import resolve
+
+    r = GAME.make_rules(GAME.default_data(), 4)
+    seats = [resolve("vghs", "builder:w_eval=150"), resolve("vghs", "arcade"),
+             resolve("vghs", "challenger"), resolve("vghs", "builder")]
+    a = play_game(GAME, 4, r, seats, 11)
+    b = play_game(GAME, 4, r, seats, 11)
+    assert a.history == b.history
+    c = play_game(GAME, 4, r, [resolve("vghs", "builder"), *seats[1:]], 11)
+    assert c.history != a.history                  # it plays differently
