@@ -87,6 +87,31 @@ Also: the Action planned at a take is played only on the tile it was planned for
 another tile, e.g. where search departs, the bot judges that tile's Actions afresh, as the
 rollouts' fresh bots do); a heuristic's own games are unchanged by it.
 
+Stop 24 (issue 9: search's gain over beater +0.135, collector +0.135, hunter +0.190 on
+the stop-23 ladder): Waking Up Early. The race's measured gains over the hunter (60 games,
+seed 5, ``search`` at its default with base hunter: 730 searched takes, 268 departed;
+each raced option's paired gain regressed on the differences of the take's terms) rated
+a unit of the Wake Action's value 0.93 (se 0.35) against 0.016 for Money and 0.003 for
+the Newsstand, and the hunter, the beater and the collector valued going first at the
+Weekend at 0.10-0.27 (each retune searched 1/4..3 times the weight before it, so the
+weight could only drift down). Raised by hand, one seat against today's mix, paired with
+the shipped bot (``tools/tune_strategies.py measure vgc --field-rev current``): screened
+on 400 games (seed 1001; hunter ``wake`` 0.5 +0.020, 1.2 +0.087 [+0.050, +0.125], 2
++0.040; beater 0.8 +0.062 [+0.035, +0.090], 1.5 +0.062; collector 0.6 +0.018, 1.2 +0.058
+[+0.019, +0.096]), then on 1,000 fresh games (seed 2024): hunter 1.2 +0.103 [+0.078,
++0.128], beater 0.8 +0.034 [+0.018, +0.050], collector 1.2 +0.056 [+0.032, +0.080].
+Measured on the same 400 screening games and not kept: following search's other
+departures (Newsstand ``m_newsstand`` 0.5 -0.058 [-0.101, -0.014]; 0.7 with Grandparents
+1.2 and the rental 1.3 -0.035; ``grid_tile`` 0.09 +0.003), Game Planning valued by the
+expected worth of the tiles it draws (hunter -0.028 at 5 times a Grid tile's weight,
+-0.068 at 15; beater -0.122 at 15): search's departures towards Planning and away from
+the Newsstand follow its cut-off evaluation (tiles held weigh up, Magazines held down),
+not the games' ends. Also not kept: the majorities priced from the standing against the
+best rival (a normal spread of the final lead; hunter +0.003 to -0.075, collector -0.120,
+beater -0.070), the Achievement race (progress discounted per step a rival is ahead:
+hunter -0.020 / +0.003, collector -0.043) and, in the last Week, tiles only for games
+reachable with the turns left (hunter -0.015 to -0.020, beater -0.003).
+
 Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
 rules use); bots read only the view.
 """
@@ -117,7 +142,7 @@ class VGCBot(Bot):
         "iou": 0.8,  # cost per IOU taken
         "dollar": 0.6,  # per Dollar
         "tile": 0.7,  # per Button Tile drawn
-        "wake": 1.0,  # value of going first at the Weekend
+        "wake": 1.0,  # value of Waking Up Early (going first at the Weekend and after)
         "mag": 1.0,  # a Magazine (wild) beyond its Crystal
         "future": 0.5,  # weight of rentable games when valuing tiles
         "rent_min": 1.5,  # least value for renting a game
@@ -787,9 +812,10 @@ class Beater(VGCBot):
     description = ("Beats games for points and takes the New Release Crystals and Magazines "
                    "on the way; rents sparingly (only games worth a lot).")
     # tuned: tools/tune_strategies.py tune vgc beater --trials 40 --games 200 --field-rev current
+    # (stop 18); wake 0.268 -> 0.8 at stop 24 (measured, see above)
     params = {**VGCBot.params, "tile": 0.181, "future": 0.115, "iou": 1.327, "dollar": 2.201,
               "beat": 0.642, "play": 0.47, "crystal": 4.499, "rent_min": 0.705,
-              "wake": 0.268, "achieve": 0.124, "mag": 1.432, "grid_tile": 0.521,
+              "wake": 0.8, "achieve": 0.124, "mag": 1.432, "grid_tile": 0.521,
               "present": 0.088, "rent_act": 0.12, "cash": 2.872, "surplus": 0.111}
 
 
@@ -798,9 +824,10 @@ class Collector(VGCBot):
     description = ("Plays many games (Played majority, 2 points past five, Thrills) and rents "
                    "a lot; takes New Release Crystals and asks for Presents.")
     # tuned: tools/tune_strategies.py tune vgc collector --trials 50 --games 300 --field-rev current
+    # (stop 20); wake 0.134 -> 1.2 at stop 24 (measured, see above)
     params = {**VGCBot.params, "tile": 0.145, "future": 0.917, "iou": 0.975, "dollar": 2.001,
               "beat": 0.045, "play": 1.486, "crystal": 4.654, "rent_min": 0.048,
-              "wake": 0.134, "achieve": 0.22, "mag": 0.454, "grid_tile": 0.201,
+              "wake": 1.2, "achieve": 0.22, "mag": 0.454, "grid_tile": 0.201,
               "present": 0.528, "rent_act": 0.229, "cash": 1.574, "surplus": 0.208,
               "bonus": 1.268, "mag_fit": 0.529, "mag_ach": 1}
 
@@ -810,9 +837,10 @@ class Hunter(VGCBot):
     description = ("Weighs the open Achievement cards most (genres, difficulties, behaviors) "
                    "and the New Release Crystals; rents and Plays widely for them.")
     # tuned: tools/tune_strategies.py tune vgc hunter --trials 50 --games 300 --field-rev current
+    # (stop 20); wake 0.103 -> 1.2 at stop 24 (measured, see above)
     params = {**VGCBot.params, "tile": 0.151, "future": 0.29, "iou": 1.354, "dollar": 3.257,
               "beat": 0.143, "play": 0.637, "crystal": 6.488, "rent_min": 0.31,
-              "wake": 0.103, "achieve": 0.953, "mag": 0.179, "grid_tile": 0.179,
+              "wake": 1.2, "achieve": 0.953, "mag": 0.179, "grid_tile": 0.179,
               "present": 0.195, "rent_act": 0.243, "cash": 1.236, "surplus": 0.442,
               "bonus": 0.872, "mag_fit": 0.834, "mag_ach": 1}
 
