@@ -9,7 +9,8 @@ with tunable weights; they differ in their weights, i.e. in their plan:
   Thrills), renting a lot; takes New Release Crystals and, alone of the four, asks for
   Presents (games kept all game).
 * ``hunter``    - weighs the open Achievement cards most, and New Release Crystals; rents
-  and Plays widely for them (since stop 20; before, it bought Magazines instead).
+  and Plays widely for them (since stop 20; before, it bought Magazines instead), and
+  wakes up early to go first at the Weekend (since stop 24).
 * ``rusher``    - rushes through the Rental Store: rents and Plays as many games as the
   collector and Beats more of them; values Dollars and going first at the Weekend most.
   (Before stop 18 it rushed New Release Crystals; the retuned weights, which win far
@@ -99,7 +100,16 @@ the shipped bot (``tools/tune_strategies.py measure vgc --field-rev current``): 
 on 400 games (seed 1001; hunter ``wake`` 0.5 +0.020, 1.2 +0.087 [+0.050, +0.125], 2
 +0.040; beater 0.8 +0.062 [+0.035, +0.090], 1.5 +0.062; collector 0.6 +0.018, 1.2 +0.058
 [+0.019, +0.096]), then on 1,000 fresh games (seed 2024): hunter 1.2 +0.103 [+0.078,
-+0.128], beater 0.8 +0.034 [+0.018, +0.050], collector 1.2 +0.056 [+0.032, +0.080].
++0.128], beater 0.8 +0.034 [+0.018, +0.050], collector 1.2 +0.056 [+0.032, +0.080];
+at 3 players (400 games, seed 2025) +0.050 [+0.009, +0.091], +0.005, +0.013. With all
+three changed, though, ``simcli ladder vgc -n 200 -s 8`` paired game by game with the
+same ladder of the stop-23 bots: in the new field the heuristics' own shares moved hunter
++0.050 [-0.012, +0.112], beater -0.015, collector -0.040, rusher -0.030, and search's gain
+over them hunter +0.160 -> +0.120, beater +0.075 -> +0.085, collector +0.115 -> +0.255
+(change +0.140 [+0.043, +0.237]), rusher +0.095 -> +0.150: going first is a race (one
+Wake space a round), so the beater's and the collector's gains against today's field did
+not hold once the others wake too. Only the hunter's ``wake`` 1.2 ships; the beater and
+the collector keep 0.268 and 0.134.
 Measured on the same 400 screening games and not kept: following search's other
 departures (Newsstand ``m_newsstand`` 0.5 -0.058 [-0.101, -0.014]; 0.7 with Grandparents
 1.2 and the rental 1.3 -0.035; ``grid_tile`` 0.09 +0.003), Game Planning valued by the
@@ -812,10 +822,9 @@ class Beater(VGCBot):
     description = ("Beats games for points and takes the New Release Crystals and Magazines "
                    "on the way; rents sparingly (only games worth a lot).")
     # tuned: tools/tune_strategies.py tune vgc beater --trials 40 --games 200 --field-rev current
-    # (stop 18); wake 0.268 -> 0.8 at stop 24 (measured, see above)
     params = {**VGCBot.params, "tile": 0.181, "future": 0.115, "iou": 1.327, "dollar": 2.201,
               "beat": 0.642, "play": 0.47, "crystal": 4.499, "rent_min": 0.705,
-              "wake": 0.8, "achieve": 0.124, "mag": 1.432, "grid_tile": 0.521,
+              "wake": 0.268, "achieve": 0.124, "mag": 1.432, "grid_tile": 0.521,
               "present": 0.088, "rent_act": 0.12, "cash": 2.872, "surplus": 0.111}
 
 
@@ -824,10 +833,9 @@ class Collector(VGCBot):
     description = ("Plays many games (Played majority, 2 points past five, Thrills) and rents "
                    "a lot; takes New Release Crystals and asks for Presents.")
     # tuned: tools/tune_strategies.py tune vgc collector --trials 50 --games 300 --field-rev current
-    # (stop 20); wake 0.134 -> 1.2 at stop 24 (measured, see above)
     params = {**VGCBot.params, "tile": 0.145, "future": 0.917, "iou": 0.975, "dollar": 2.001,
               "beat": 0.045, "play": 1.486, "crystal": 4.654, "rent_min": 0.048,
-              "wake": 1.2, "achieve": 0.22, "mag": 0.454, "grid_tile": 0.201,
+              "wake": 0.134, "achieve": 0.22, "mag": 0.454, "grid_tile": 0.201,
               "present": 0.528, "rent_act": 0.229, "cash": 1.574, "surplus": 0.208,
               "bonus": 1.268, "mag_fit": 0.529, "mag_ach": 1}
 
@@ -835,7 +843,8 @@ class Collector(VGCBot):
 class Hunter(VGCBot):
     name = "hunter"
     description = ("Weighs the open Achievement cards most (genres, difficulties, behaviors) "
-                   "and the New Release Crystals; rents and Plays widely for them.")
+                   "and the New Release Crystals; rents and Plays widely for them and wakes up "
+                   "early to go first at the Weekend.")
     # tuned: tools/tune_strategies.py tune vgc hunter --trials 50 --games 300 --field-rev current
     # (stop 20); wake 0.103 -> 1.2 at stop 24 (measured, see above)
     params = {**VGCBot.params, "tile": 0.151, "future": 0.29, "iou": 1.354, "dollar": 3.257,
