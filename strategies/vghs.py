@@ -1182,13 +1182,9 @@ def _look_pick(bot, v, options, owns):
     return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
-def _look_terms(bot, v, options, base):
-    """Per option, its follow-up term as ``_look_pick`` adds it (0 outside the
-    ``next_width`` options of highest value, and with the bot's last standee); ``base``:
-    the plain values (``_on_place``'s ``values``)."""
-    out = dict.fromkeys(options, 0.0)
-    if v.left[bot.player] <= 1 or len(options) < 2:
-        return out
+def _own_values(bot, v, options, base):
+    """Each option's own value in option order: ``base`` (``_on_place``'s ``values``) with
+    the rival adjustment where the bot applies one, as ``_on_place`` ranks them."""
     table = bot._locs
     owns = []
     for o in options:
@@ -1197,6 +1193,17 @@ def _look_terms(bot, v, options, base):
         if bot._adjust:
             value = _adjusted(bot, v, o, kind, skill, index, value)
         owns.append(value)
+    return owns
+
+
+def _look_terms(bot, v, options, base):
+    """Per option, its follow-up term as ``_look_pick`` adds it (0 outside the
+    ``next_width`` options of highest value, and with the bot's last standee); ``base``:
+    the plain values (``_on_place``'s ``values``)."""
+    out = dict.fromkeys(options, 0.0)
+    if v.left[bot.player] <= 1 or len(options) < 2:
+        return out
+    owns = _own_values(bot, v, options, base)
     chosen = _look_set(owns, int(bot.p["next_width"]))
     for i, o in enumerate(options):
         if i in chosen:
@@ -1229,14 +1236,7 @@ def _eval_pick(bot, v, options):
     w = bot.p
     base: dict = {}
     _on_place(bot, v, options, base)
-    table = bot._locs
-    owns = []
-    for o in options:
-        kind, skill, index, _ = table[o]
-        value = base[o]
-        if bot._adjust:
-            value = _adjusted(bot, v, o, kind, skill, index, value)
-        owns.append(value)
+    owns = _own_values(bot, v, options, base)
     if w["w_next"] and v.left[p] > 1:
         chosen = _look_set(owns, int(w["next_width"]))
         totals = [owns[i] + (w["w_next"] * _follow_up(bot, v, options, o) if i in chosen
