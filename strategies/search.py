@@ -248,6 +248,13 @@ class SearchBot(Bot):
 
     def bind_sampler(self, sampler) -> None:
         self.sampler = sampler
+        # a base that looks ahead on copies of the game (class89/vghs ``w_eval``, Love
+        # Battle ``turn_look``) gets the same sampler, so search's own choice where it does
+        # not depart is the base as it plays at the table; the proposers and the rollouts'
+        # bots get none and play their plain heuristics (cheaper, and a rollout's bots
+        # cannot see a sampler of the true state)
+        if getattr(self.base, "needs_sampler", False):
+            self.base.bind_sampler(sampler)
         rows = DEFAULTS_ROWS.get(self.game.name)
         evaluate = getattr(self.game, "evaluate", None)
         # the table size, from a copy (sampler(0) draws no random number)

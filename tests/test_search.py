@@ -154,3 +154,22 @@ def test_a_budget_too_small_for_one_round_still_plays(name):
         resolve(name, mix[i % len(mix)]) for i in range(1, n)]
     res = play_game(g, n, rules, small, 11)
     assert res.result is not None and len(res.result.places) == n
+
+
+def test_search_binds_its_sampler_to_a_base_that_looks_ahead():
+    """Where search does not depart it plays its base as the base plays at the table: a
+    look-ahead base (class89 ``w_eval``) gets search's sampler; without it the base would
+    play its plain heuristic and the game would be the plain base's game."""
+    g = get_game("class89")
+    rules = g.make_rules(g.default_data(), 3)
+    mix = [resolve("class89", n) for n in default_mix("class89")[1:3]]
+
+    def game(base: str):
+        # kinds that no decision has: search never races, every choice is its base's
+        return play_game(g, 3, rules, [resolve("class89", f"search:base={base},kinds=none"),
+                                       *mix], 11).history
+
+    plain = game("objective_chaser:w_eval=0")
+    look = game("objective_chaser:w_eval=40")
+    assert look == game("objective_chaser:w_eval=40")
+    assert look != plain
