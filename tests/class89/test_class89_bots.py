@@ -341,7 +341,8 @@ def test_reads_declare_the_objective_rules_where_the_standings_are_weighed():
 def test_terms_weighted_best_is_the_bots_choice(players):
     # over every placement of real games (the default mix in every seat), the option
     # maximising sum(weight(k) * terms[k]) is the one the bot played (up to exact ties,
-    # which the bot breaks with its RNG), and other decisions have no terms
+    # which the bot breaks with its RNG), and other decisions have no terms; the plain
+    # heuristics (``w_eval=0``): the look-ahead adds a term the split does not describe
     import functools
 
     from simcli.engine import play_game
@@ -374,7 +375,7 @@ def test_terms_weighted_best_is_the_bots_choice(players):
         return make
 
     R = GAME.make_rules(GAME.default_data(), players)
-    seats = [wrap(resolve("class89", s)) for s in MIX][:players]
+    seats = [wrap(resolve("class89", s + ":w_eval=0")) for s in MIX][:players]
     for seed in range(3):
         play_game(GAME, players, R, seats, seed)
         seats = seats[1:] + seats[:1]
