@@ -273,14 +273,19 @@ def test_check_flags_class89_first_player_with_ten_extra_signatures(tmp_path):
     """The issue's own case on a real game: Class of '89, 3 players, the first player starts
     with 10 extra signatures -> check against the printed table's baseline exits 1 and
     names seat 1; the printed table itself passes."""
+    # the plain heuristics (``w_eval=0``): the look-ahead is ~20x dearer and this is
+    # about the check, not the bots
+    plain = ("strategies = [" + ", ".join(
+        f'"{s}:w_eval=0"' for s in ("objective_chaser", "club_climber", "signature_saver",
+                                    "class_builder")) + "]\n")
     base_scn = tmp_path / "printed.toml"
-    base_scn.write_text('game = "class89"\nplayers = 3\ngames = 1000\nseed = 5\n')
+    base_scn.write_text('game = "class89"\nplayers = 3\ngames = 1000\nseed = 5\n' + plain)
     base = tmp_path / "base"
     assert runner.invoke(app, ["run", "--scenario", str(base_scn), "--out", str(base),
                                "--jobs", "2", "--quiet"]).exit_code == 0
     bad = tmp_path / "extra.toml"
-    bad.write_text('game = "class89"\nplayers = 3\ngames = 1000\nseed = 5\n[rules]\n'
-                   'start_signatures = { "3" = [11, 2, 3] }\n')
+    bad.write_text('game = "class89"\nplayers = 3\ngames = 1000\nseed = 5\n' + plain
+                   + '[rules]\nstart_signatures = { "3" = [11, 2, 3] }\n')
     result = runner.invoke(app, ["check", str(bad), "--baseline", str(base), "--jobs", "2",
                                  "--quiet", "--out", str(tmp_path / "bad")])
     assert result.exit_code == 1, result.output
