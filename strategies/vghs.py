@@ -1505,7 +1505,9 @@ class ArcadeBot(VGHSBot):
               # stop 21: fitted to search's choices, kept where fresh games held
               "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0,
               # stop 23: the one-step look-ahead (issue 9)
-              "w_next": 0.6, "next_risk": 0.5, "next_width": 3}
+              "w_next": 0.6, "next_risk": 0.5, "next_width": 3,
+              # the round look-ahead (issue 9)
+              "w_eval": 400.0, "eval_width": 5, "eval_round": 1}
 
 
 class ChallengeBot(VGHSBot):
@@ -1527,7 +1529,9 @@ class ChallengeBot(VGHSBot):
               "w_block": 0.922, "gta_defer": 0.247, "w_kojima_empty": 0.008,
               "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14,
               # stop 23: the one-step look-ahead (issue 9)
-              "w_next": 0.7, "next_risk": 0.5, "next_width": 3}
+              "w_next": 0.7, "next_risk": 0.5, "next_width": 3,
+              # the round look-ahead (issue 9)
+              "w_eval": 150.0, "eval_width": 3, "eval_round": 1}
 
     def compute_want(self, v):
         return _challenge_want(self, v)
@@ -1549,7 +1553,9 @@ class BuilderBot(VGHSBot):
               "w_kojima_empty": 1.478, "w_first_bonus": 1.6, "w_fit": 0.68,
               "w_kojima_card": 0.754,
               # stop 21: fitted to search's choices, kept where fresh games held
-              "s_game_deny": 0.3, "x_class": 0.8}
+              "s_game_deny": 0.3, "x_class": 0.8,
+              # the round look-ahead (issue 9)
+              "w_eval": 400.0, "eval_width": 3, "eval_round": 1}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}

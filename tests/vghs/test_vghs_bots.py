@@ -331,6 +331,8 @@ def test_the_evaluation_look_ahead_asks_for_a_sampler_only_when_weighted():
     assert not getattr(bot("builder", w_eval=0.0), "needs_sampler", False)
     assert not getattr(bot("builder", w_eval=0.0, eval_round=1), "needs_sampler", False)
     assert bot("builder", w_eval=100.0).needs_sampler
+    for name in ("arcade", "challenger", "builder"):     # on by default (issue 9)
+        assert bot(name).needs_sampler and bot(name).p["eval_round"] == 1
 
 
 def test_the_evaluation_look_ahead_plays_the_options_on_copies_and_follows_evaluate():
