@@ -125,8 +125,27 @@ seat against the default mix, 1000 games, paired against the bots before
 +0.059] (302); challenger ``w_next`` 0.7: +0.049 [+0.021, +0.077], +0.052 [+0.023,
 +0.081]. With every option looked ahead: arcade +0.038 / +0.063, challenger +0.057 /
 +0.064. Kept for arcade and challenger; the builder keeps ``w_next`` 0.
+
+The round look-ahead (``w_eval``, ``eval_width``, ``eval_round``; ``eval_after``): for the
+``eval_width`` placements of highest value, the option is played on one determinized copy
+of the game (the engine's sampler, so the bots ask for one: ``needs_sampler``) to the end
+of the round, every seat's decisions by plain bots (the bot's own heuristic in its seat,
+the default mix round-robin in the others, ``w_eval`` 0: no recursion), and ``w_eval``
+times the game's evaluation of the bot (``GAME.evaluate``) is added. Scoring right after
+the bot's own resolution instead (``eval_round`` 0) misses the challenge's victory and
+game over, which come at the round's end. On by default: arcade ``w_eval`` 400 of the 5
+best, challenger 150 of 3, builder 400 of 3. ``simcli ladder vghs -n 200 -s 9``: search's
+paired gain over arcade -0.070 [-0.150, +0.010], challenger -0.055 [-0.127, +0.017],
+builder -0.055 [-0.144, +0.034] (before: +0.080, +0.110, +0.190). One seat against the
+plain mix (``tune_strategies.py measure --games 600 --seed 2027 --field-rev 66701f0``),
+paired against the plain bot: arcade +0.150 [+0.105, +0.195], challenger +0.142 [+0.099,
++0.184], builder +0.200 [+0.153, +0.247]. A heuristic game costs
+about 0.19 s of CPU pure instead of 0.010 s; bots built without a sampler (search's
+rollouts, tests building bots by hand) play the plain heuristic.
 """
 from __future__ import annotations
+
+import random
 
 from simcli.games.vghs.ruleset import (
     CAFETERIA,
@@ -230,12 +249,16 @@ class VGHSBot(Bot):
         "w_eval": 0.0,          # weight of the bot's win chance (the game's evaluation) on a
                                 # determinized copy just after the option is played
         "eval_width": 3,        # for this many options, those of highest value without it
+        "eval_round": 0,        # 0: the copy is scored after the bot's own resolution of
+                                # the option; k > 0: after every seat's decisions to the
+                                # end of the k-th round from now (rivals and the bot's later
+                                # standees played by plain heuristics, ``eval_after``)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
               "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
               "next_risk": (0, 1), "next_width": (0, None), "w_eval": (0, None),
-              "eval_width": (0, None),
+              "eval_width": (0, None), "eval_round": (0, None),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -306,11 +329,20 @@ class VGHSBot(Bot):
         self.sampler = None
         if w["w_eval"]:
             self.needs_sampler = True
+        #: the round look-ahead's plain bots, one per seat (``bind_sampler``), and the
+        #: stream their seeds come from (reseeded from ``rng`` at every decision)
+        self._round_bots: list = []
+        self._round_rng = random.Random(0)
 
     def bind_sampler(self, sampler) -> None:
         """The engine's sampler of determinized copies (only with ``w_eval``; bots built
-        without one, e.g. inside search's rollouts, play without the evaluation)."""
+        without one, e.g. inside search's rollouts, play without the evaluation). With
+        ``eval_round`` the plain bots of the round look-ahead are built here, once: this
+        bot's own heuristic (``w_eval`` 0) in its seat, the default mix's in the others
+        (seat q: ``DEFAULT_MIX[q % 3]``), their RNGs reseeded at every decision."""
         self.sampler = sampler
+        if self.p["eval_round"] and self.p["w_eval"] and not self._round_bots:
+            self._round_bots = _round_bots(self, sampler(0).n)
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -345,7 +377,14 @@ class VGHSBot(Bot):
         """This bot's chance to win (``GAME.evaluate``) on one determinized copy of the
         game (the same copy for every option of a decision) after placing on ``o`` and
         resolving it with this bot's own choices (the score, purchases, payment, power-up)
-        up to the next placement or another player's decision. Needs the sampler."""
+        up to the next placement or another player's decision. With ``eval_round`` k the
+        copy is instead played on to the end of the k-th round from now (the challenge's
+        victory and game over, the round's bonus tokens): every seat's decisions by the
+        plain bots of ``bind_sampler`` (no look-ahead of their own), reseeded alike for
+        every option of a decision; it stops at the game's end too, or after
+        ``ROUND_CAP`` decisions. Needs the sampler."""
+        if self.p["eval_round"] and self._round_bots:
+            return _round_after(self, o)
         return _eval_after(self, o)
 
     def terms(self, view, decision, option) -> dict[str, float]:
@@ -1228,6 +1267,53 @@ def _eval_after(bot, o):
     return game.evaluate(s)[p]
 
 
+#: most decisions the round look-ahead plays on one copy (a round of four players takes
+#: about 60)
+ROUND_CAP = 400
+
+
+def _round_bots(bot, n):
+    """The round look-ahead's plain bots for ``n`` seats (``VGHSBot.bind_sampler``)."""
+    plain = {"w_eval": 0.0, "eval_round": 0}
+    bots = []
+    for q in range(n):
+        r = random.Random(0)
+        if q == bot.player:
+            bots.append(type(bot)(bot.game, q, r, **{**bot.p, **plain}))
+        else:
+            bots.append(STRATEGIES[DEFAULT_MIX[q % len(DEFAULT_MIX)]](bot.game, q, r, **plain))
+    return bots
+
+
+def _round_after(bot, o):
+    """``eval_after`` with ``eval_round``: ``o`` played on the copy ``sampler(0)``, then
+    every decision to the end of the ``eval_round``-th round from now by the plain bots
+    (their RNGs reseeded from ``bot._round_seed``, the same for every option)."""
+    game = bot.game
+    p = bot.player
+    s = bot.sampler(0)
+    s.log = None
+    stop = s.round + int(bot.p["eval_round"])
+    game.apply(s, o)
+    rng = bot._round_rng
+    rng.seed(bot._round_seed)
+    bots = bot._round_bots
+    for b in bots:
+        b.rng.seed(rng.getrandbits(64))
+    decision, apply, view = game.decision, game.apply, game.view
+    for _ in range(ROUND_CAP):
+        d = decision(s)
+        if d is None or s.round >= stop:
+            break
+        opts = d.options
+        if len(opts) == 1:
+            apply(s, opts[0])
+        else:
+            q = d.player
+            apply(s, bots[q].choose(view(s, q), d))
+    return game.evaluate(s)[p]
+
+
 def _eval_pick(bot, v, options):
     """``on_place`` with the evaluation look-ahead: each option's value (with the one-step
     look-ahead where ``w_next`` is set) plus, for the ``eval_width`` options of highest
@@ -1246,12 +1332,17 @@ def _eval_pick(bot, v, options):
     top = _look_set(totals, int(w["eval_width"]))
     bot.sampler.fresh()
     w_eval = w["w_eval"]
+    if w["eval_round"] and bot._round_bots:
+        bot._round_seed = bot.rng.getrandbits(64)
+        after = _round_after
+    else:
+        after = _eval_after
     best = -1e18
     ties: list = []
     for i, o in enumerate(options):
         value = totals[i]
         if i in top:
-            value += w_eval * _eval_after(bot, o)
+            value += w_eval * after(bot, o)
         if value > best + 1e-9:
             best = value
             ties = [o]
@@ -1431,7 +1522,9 @@ class ArcadeBot(VGHSBot):
               # stop 21: fitted to search's choices, kept where fresh games held
               "s_game_deny": 0.3, "x_class": 0.85, "s_gta_wait": 1.0,
               # stop 23: the one-step look-ahead (issue 9)
-              "w_next": 0.6, "next_risk": 0.5, "next_width": 3}
+              "w_next": 0.6, "next_risk": 0.5, "next_width": 3,
+              # the round look-ahead (issue 9)
+              "w_eval": 400.0, "eval_width": 5, "eval_round": 1}
 
 
 class ChallengeBot(VGHSBot):
@@ -1453,7 +1546,9 @@ class ChallengeBot(VGHSBot):
               "w_block": 0.922, "gta_defer": 0.247, "w_kojima_empty": 0.008,
               "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14,
               # stop 23: the one-step look-ahead (issue 9)
-              "w_next": 0.7, "next_risk": 0.5, "next_width": 3}
+              "w_next": 0.7, "next_risk": 0.5, "next_width": 3,
+              # the round look-ahead (issue 9)
+              "w_eval": 150.0, "eval_width": 3, "eval_round": 1}
 
     def compute_want(self, v):
         return _challenge_want(self, v)
@@ -1475,7 +1570,9 @@ class BuilderBot(VGHSBot):
               "w_kojima_empty": 1.478, "w_first_bonus": 1.6, "w_fit": 0.68,
               "w_kojima_card": 0.754,
               # stop 21: fitted to search's choices, kept where fresh games held
-              "s_game_deny": 0.3, "x_class": 0.8}
+              "s_game_deny": 0.3, "x_class": 0.8,
+              # the round look-ahead (issue 9)
+              "w_eval": 400.0, "eval_width": 3, "eval_round": 1}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}

@@ -73,7 +73,9 @@ def browse(report: Path, tmp_path: Path) -> dict:
 def reports(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("reports")
     out = {}
-    plan = plan_run("vghs", players=4, games=60, seed=3, out=base / "run")
+    plan = plan_run("vghs", players=4, games=60, seed=3, out=base / "run",
+                    strategies=["arcade:w_eval=0", "challenger:w_eval=0",
+                                "builder:w_eval=0"])     # plain bots: 20x cheaper games
     execute(plan, jobs=1, quiet=True)
     out["run"] = plan.folder
     plan = plan_sweep(ROOT / "scenarios" / "lovebattle-payouts.toml", games=30, seed=3,

@@ -96,10 +96,13 @@ def test_search_results_are_identical_for_jobs_1_and_2(tmp_path):
 
 
 def test_search_needs_a_sampler_only_when_asked():
-    """Heuristics do not get a sampler (their hot path is untouched)."""
+    """Heuristics without a look-ahead do not get a sampler (their hot path is untouched);
+    the vghs bots' round look-ahead (on by default) asks for one."""
     g = get_game("vghs")
-    bot = resolve("vghs", default_mix("vghs")[0])(g, 0, random.Random(1))
+    name = default_mix("vghs")[0]
+    bot = resolve("vghs", name + ":w_eval=0")(g, 0, random.Random(1))
     assert not getattr(bot, "needs_sampler", False)
+    assert resolve("vghs", name)(g, 0, random.Random(1)).needs_sampler
 
 
 def test_search_params_are_validated():

@@ -8,6 +8,7 @@ from vghs_helpers import (
     BEAT_BLASTER,
     DRIFT_KINGS,
     FIELD_OF_FIRE,
+    FIST_FURY,
     GTA,
     KOJIMA,
     OFFICE,
@@ -327,8 +328,11 @@ def first_placement(seed: int = 3):
 
 
 def test_the_evaluation_look_ahead_asks_for_a_sampler_only_when_weighted():
-    assert not getattr(bot("builder"), "needs_sampler", False)
+    assert not getattr(bot("builder", w_eval=0.0), "needs_sampler", False)
+    assert not getattr(bot("builder", w_eval=0.0, eval_round=1), "needs_sampler", False)
     assert bot("builder", w_eval=100.0).needs_sampler
+    for name in ("arcade", "challenger", "builder"):     # on by default (issue 9)
+        assert bot(name).needs_sampler and bot(name).p["eval_round"] == 1
 
 
 def test_the_evaluation_look_ahead_plays_the_options_on_copies_and_follows_evaluate():
@@ -336,7 +340,7 @@ def test_the_evaluation_look_ahead_plays_the_options_on_copies_and_follows_evalu
 
     s, d = first_placement()
     before = s.clone()
-    b = bot("builder", w_eval=1e6, eval_width=0)
+    b = bot("builder", w_eval=1e6, eval_width=0, eval_round=0)
     b.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
     b.sampler.fresh()
     chances = {o: b.eval_after(o) for o in d.options}
@@ -346,14 +350,15 @@ def test_the_evaluation_look_ahead_plays_the_options_on_copies_and_follows_evalu
         assert getattr(s, name) == getattr(before, name), name
     # the evaluation outweighs everything: the option of highest chance (one copy per
     # decision, so the same chances as above after the same fresh())
-    b2 = bot("builder", w_eval=1e6, eval_width=0)
+    b2 = bot("builder", w_eval=1e6, eval_width=0, eval_round=0)
     b2.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
     choice = b2.on_place(GAME.view(s, 0), d.options)
     assert chances[choice] == pytest.approx(max(chances.values()), abs=1e-6)
     assert chances[choice] > min(chances.values()) + 1e-3
     # without a sampler (inside search's rollouts) it plays the plain heuristic
-    plain = BOTS["builder"](GAME, 0, random.Random(9))
-    unbound = BOTS["builder"](GAME, 0, random.Random(9), w_eval=1e6, eval_width=0)
+    plain = BOTS["builder"](GAME, 0, random.Random(9), w_eval=0.0)
+    unbound = BOTS["builder"](GAME, 0, random.Random(9), w_eval=1e6, eval_width=0,
+                              eval_round=0)
     v = GAME.view(s, 0)
     assert unbound.on_place(v, d.options) == plain.on_place(v, d.options)
 
@@ -363,10 +368,109 @@ def test_a_game_with_the_evaluation_look_ahead_is_the_same_game_twice():
     from strategies import resolve
 
     r = GAME.make_rules(GAME.default_data(), 4)
-    seats = [resolve("vghs", "builder:w_eval=150"), resolve("vghs", "arcade"),
-             resolve("vghs", "challenger"), resolve("vghs", "builder")]
+    seats = [resolve("vghs", "builder:w_eval=150,eval_round=0"),
+             resolve("vghs", "arcade:w_eval=0"), resolve("vghs", "challenger:w_eval=0"),
+             resolve("vghs", "builder:w_eval=0")]
     a = play_game(GAME, 4, r, seats, 11)
     b = play_game(GAME, 4, r, seats, 11)
     assert a.history == b.history
-    c = play_game(GAME, 4, r, [resolve("vghs", "builder"), *seats[1:]], 11)
+    c = play_game(GAME, 4, r, [resolve("vghs", "builder:w_eval=0"), *seats[1:]], 11)
     assert c.history != a.history                  # it plays differently
+
+
+# -- the round look-ahead (eval_round) ---------------------------------------------------------
+def last_placement(seed: int = 3):
+    """A real game (plain default mix) up to seat 0's last standee of round 1, with Grand
+    Theft Auditorium open; the challenge is Final Exam (game over: 3 ranks)."""
+    r = GAME.make_rules(GAME.default_data(), 4)
+    s = GAME.setup(4, r, random.Random(seed))
+    bots = [BOTS[name](GAME, p, random.Random(p), w_eval=0.0)
+            for p, name in enumerate(("builder", "arcade", "challenger", "builder"))]
+    while True:
+        d = GAME.decision(s)
+        if d.kind == "place" and d.player == 0 and s.left[0] == 1 and GTA in d.options:
+            return s, d
+        GAME.apply(s, bots[d.player].choose(GAME.view(s, d.player), d))
+
+
+def round_bot(s, **params):
+    from simcli.engine import make_sampler
+
+    b = BOTS["builder"](GAME, 0, random.Random(1), w_eval=1e6, eval_width=0, **params)
+    b.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
+    return b
+
+
+def test_the_round_look_ahead_sees_the_game_over_at_the_rounds_end():
+    s, d = last_placement()
+    names = [c.name for c in s.rules.challenges]
+    assert (s.round, names[s.challenge]) == (1, "Final Exam")
+    assert not s.on_gta[0] and not any(s.dice[0])       # cannot pay: a game over awaits
+    options = (FIST_FURY, DRIFT_KINGS, GTA, OFFICE)
+    before = s.clone()
+    chances = {}
+    for er in (0, 1):
+        b = round_bot(s, eval_round=er)
+        b.sampler.fresh()
+        b._round_seed = 7
+        chances[er] = {o: b.eval_after(o) for o in options}
+    # just after the placement the Auditorium is worth nothing yet (the Office's first
+    # player token is); by the round's end it has saved the bot 3 ranks
+    assert chances[0][GTA] < chances[0][OFFICE]
+    assert chances[1][GTA] > max(c for o, c in chances[1].items() if o != GTA)
+    v = GAME.view(s, 0)
+    for seed in range(5):
+        b0, b1 = round_bot(s, eval_round=0), round_bot(s, eval_round=1)
+        b0.rng.seed(seed)
+        b1.rng.seed(seed)
+        assert b0.on_place(v, options) != GTA
+        assert b1.on_place(v, options) == GTA
+    for name in ("dice", "perm_a", "temp_a", "left", "occ", "rank", "hs", "bonus", "first",
+                 "round", "challenge", "deck", "on_gta"):
+        assert getattr(s, name) == getattr(before, name), name
+    # without a sampler (inside search's rollouts): the plain heuristic, no round bots
+    unbound = BOTS["builder"](GAME, 0, random.Random(9), w_eval=1e6, eval_width=0)
+    plain = BOTS["builder"](GAME, 0, random.Random(9), w_eval=0.0)
+    assert unbound.on_place(v, options) == plain.on_place(v, options)
+    assert not unbound._round_bots
+
+
+def test_the_round_look_ahead_builds_its_plain_bots_once():
+    s, d = last_placement()
+    b = round_bot(s, eval_round=1)
+    bots = b._round_bots
+    assert [x.name for x in bots] == ["builder", "challenger", "builder", "arcade"]
+    assert all(x.p["w_eval"] == 0 and x.p["eval_round"] == 0 for x in bots)
+    assert bots[0].p["w_perm"] == b.p["w_perm"]       # its own heuristic in its own seat
+    b.on_place(GAME.view(s, 0), d.options)
+    assert b._round_bots is bots
+
+
+def test_eval_round_0_plays_the_games_of_before():
+    import hashlib
+
+    from simcli.engine import play_game
+    from strategies import resolve
+
+    r = GAME.make_rules(GAME.default_data(), 4)
+    seats = [resolve("vghs", x) for x in ("builder:w_eval=150,eval_round=0",
+                                          "arcade:w_eval=0", "challenger:w_eval=0",
+                                          "builder:w_eval=0")]
+    rec = play_game(GAME, 4, r, seats, 11)
+    # the history main played before the round look-ahead existed (commit 66701f0)
+    assert hashlib.sha256(repr(rec.history).encode()).hexdigest()[:16] == "db5a1150f027ab14"
+
+
+def test_a_game_with_the_round_look_ahead_is_the_same_game_twice():
+    from simcli.engine import play_game
+    from strategies import resolve
+
+    r = GAME.make_rules(GAME.default_data(), 4)
+    seats = [resolve("vghs", x) for x in ("builder:w_eval=400,eval_round=1", "arcade:w_eval=0",
+                                          "challenger:w_eval=0", "builder:w_eval=0")]
+    a = play_game(GAME, 4, r, seats, 11)
+    b = play_game(GAME, 4, r, seats, 11)
+    assert a.history == b.history
+    c = play_game(GAME, 4, r, [resolve("vghs", "builder:w_eval=400,eval_round=0"), *seats[1:]],
+                  11)
+    assert c.history != a.history                  # the round look-ahead plays differently
