@@ -170,3 +170,9 @@ def test_look_ahead_games_are_the_same_per_seed_and_differ_from_plain():
     c = play_game(GAME, 4, R, plain, seed=11)
     assert a.history == b.history
     assert a.history != c.history
+
+
+@pytest.mark.parametrize("name", MIX)
+def test_the_default_mix_looks_ahead_at_the_turn_only(name):
+    bot = resolve("lovebattle", name)(GAME, 0, random.Random(1))
+    assert bot.needs_sampler and bot.p["turn_look"] == 6 and not bot.p["look_action"]
