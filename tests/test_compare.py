@@ -189,8 +189,13 @@ def test_a_planted_card_change_is_named_paired_and_detected(tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text(moved)
     base, new = tmp_path / "base", tmp_path / "new"
-    _run("lovebattle", "--games", "400", "--seed", "4", "--out", str(base))
-    _run("lovebattle", "--games", "400", "--seed", "4", "--out", str(new), "--data", str(mine))
+    # the default mix without its look-ahead (turn_look 0): a data change, not the bots,
+    # at 900 games
+    plain = [x for n in ("devoted", "triangle", "hunter", "saboteur", "bluffer")
+             for x in ("--strategy", f"{n}:turn_look=0")]
+    _run("lovebattle", "--games", "400", "--seed", "4", "--out", str(base), *plain)
+    _run("lovebattle", "--games", "400", "--seed", "4", "--out", str(new), "--data", str(mine),
+         *plain)
     result = runner.invoke(app, ["compare", str(base), str(new)])
     assert result.exit_code == 0, result.output
     text = result.output
@@ -216,7 +221,7 @@ def test_a_planted_card_change_is_named_paired_and_detected(tmp_path):
     assert r["significant"] and r["test"] == "paired t" and r["n_base"] == 400
     # the same change made with --set is said as an override
     _run("lovebattle", "--games", "100", "--seed", "4", "--out", str(tmp_path / "set"),
-         "--set", 'girls.Rin.start="Pool"')
+         "--set", 'girls.Rin.start="Pool"', *plain)
     text = runner.invoke(app, ["compare", str(base), str(tmp_path / "set")]).output
     assert '--set girls.Rin.start: (absent) -> "Pool"' in text
 

@@ -16,7 +16,9 @@ def results_frame(n_games=40):
         rules = rules_for(n)
         for i in range(n_games):
             names = [DEFAULT_MIX[(i + s) % len(DEFAULT_MIX)] for s in range(n)]
-            res = play_game(GAME, n, rules, [resolve("lovebattle", x) for x in names], i).result
+            # plain bots (turn_look 0): the tables, not the bots' look-ahead
+            res = play_game(GAME, n, rules, [resolve("lovebattle", f"{x}:turn_look=0")
+                                             for x in names], i).result
             for s in range(n):
                 rows.append({"game_index": i, "seed": i, "game": "lovebattle",
                              "variant": "default", "n_players": n, "seat": s + 1,

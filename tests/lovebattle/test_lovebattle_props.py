@@ -69,7 +69,10 @@ def test_heuristic_games_end(n):
     rules = rules_for(n)
     for seed in range(60):
         names = [DEFAULT_MIX[(seed + i) % len(DEFAULT_MIX)] for i in range(n)]
-        rec = play_game(GAME, n, rules, [resolve("lovebattle", x) for x in names], seed)
+        # plain bots (turn_look 0): the game's length, not the look-ahead (tested in
+        # test_lovebattle_look.py), at 180 games
+        rec = play_game(GAME, n, rules, [resolve("lovebattle", f"{x}:turn_look=0")
+                                         for x in names], seed)
         assert rec.result.turns == 7 * n
 
 

@@ -30,7 +30,8 @@ def _weighted_best(bot, view, decision):
 
 
 def _checked(spec: str, seen: list):
-    factory = resolve("lovebattle", spec)
+    # the terms are the plain rule's score: the look-ahead (turn_look) is off
+    factory = resolve("lovebattle", spec + (",turn_look=0" if ":" in spec else ":turn_look=0"))
 
     def make(game, player, rng):
         bot = factory(game, player, rng)
