@@ -494,7 +494,7 @@ def plot(result: dict, path: Path) -> Path:
     ax1.set_yticks(y, labels)
     ax1.invert_yaxis()
     # the lines are named in the axis labels: a legend box would cover bars or intervals
-    ax1.set_xlabel("win share in one seat (95% Wilson; dashed: fair share)")
+    ax1.set_xlabel("win share in one seat\n(95% Wilson; dashed: fair share)")
     gy = list(range(len(gains)))
     ge = [g["gain"] for g in gains]
     gerr = [[e - g["ci_low"] for e, g in zip(ge, gains, strict=True)],
@@ -504,7 +504,11 @@ def plot(result: dict, path: Path) -> Path:
     ax2.axvline(0.05, color="grey", ls=":", lw=1)
     ax2.set_yticks(gy, [g["heuristic"] for g in gains])
     ax2.invert_yaxis()
-    ax2.set_xlabel("paired gain of search over the heuristic (95% t; dotted: +0.05)")
+    # few signed ticks: at the default width the default ticks (every 0.025) overlap
+    from matplotlib.ticker import MaxNLocator, StrMethodFormatter
+    ax2.xaxis.set_major_locator(MaxNLocator(nbins=5, symmetric=False))
+    ax2.xaxis.set_major_formatter(StrMethodFormatter("{x:+.2f}"))
+    ax2.set_xlabel("paired gain of search over the heuristic\n(95% t; dotted: +0.05)")
     fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games)")
     fig.tight_layout()
     return save_figure(fig, path, dpi=100)

@@ -274,3 +274,35 @@ def test_a_sweeps_baseline_is_the_variant_with_the_printed_rules():
     base = baseline_of(plan.configs)
     assert base.overrides == {"otm_payout": 5, "triangle_payout": 8}
     assert plan.configs[0].overrides != base.overrides     # the grid starts at 4 / 7
+
+
+def test_ladder_plot_gain_ticks_are_few_signed_and_do_not_overlap(tmp_path, monkeypatch):
+    # a gain axis spanning -0.15..+0.05 got a tick every 0.025 whose labels ran together
+    import matplotlib
+    matplotlib.use("Agg")
+    from simcli import fsio
+    seen = {}
+    real = fsio.save_figure
+
+    def keep(fig, path, **kw):
+        seen["fig"] = fig
+        return real(fig, path, **kw)
+
+    monkeypatch.setattr(fsio, "save_figure", keep)
+    gains = [{"heuristic": h, "gain": g, "ci_low": g - 0.08, "ci_high": g + 0.08}
+             for h, g in (("arcade", -0.07), ("challenger", -0.055), ("builder", -0.055))]
+    table = [{"strategy": s, "win_share": 0.25, "ci_low": 0.2, "ci_high": 0.3}
+             for s in ("random", "arcade", "search(arcade)")]
+    result = {"game": "vghs", "players": 4, "games": 200, "fair_share": 0.25,
+              "table": table, "gains": gains}
+    path = lad.plot(result, tmp_path / "ladder.png")
+    assert path.stat().st_size > 1000
+    fig = seen["fig"]
+    ax2 = fig.axes[1]
+    fig.canvas.draw()
+    labels = [t for t in ax2.get_xticklabels() if t.get_text()
+              and ax2.get_xlim()[0] <= t.get_position()[0] <= ax2.get_xlim()[1]]
+    assert 2 <= len(labels) <= 6
+    assert all(t.get_text()[0] in "+−-" for t in labels)
+    boxes = [t.get_window_extent() for t in labels]
+    assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:], strict=False))
