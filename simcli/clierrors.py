@@ -49,6 +49,22 @@ def _on_sigterm(signum, frame):  # noqa: ARG001
     raise Terminated()
 
 
+def _quiet_pool_shutdown(hook):
+    """A ``threading.excepthook`` that drops one known race of loky's executor thread
+    while workers are torn down after Ctrl-C or SIGTERM (it sets an exception on a future
+    the shutdown already cancelled: ``InvalidStateError``, printed as a traceback though
+    nothing is lost); every other exception goes to ``hook``."""
+    from concurrent.futures import InvalidStateError
+
+    def quiet(args):
+        thread = args.thread
+        if (isinstance(args.exc_value, InvalidStateError) and thread is not None
+                and thread.name == "ExecutorManagerThread"):
+            return
+        hook(args)
+    return quiet
+
+
 @contextlib.contextmanager
 def sigterm_as_interrupt():
     """While a command runs, SIGTERM raises :class:`Terminated` in the main thread."""
@@ -57,10 +73,13 @@ def sigterm_as_interrupt():
         yield
         return
     old = signal.signal(signal.SIGTERM, _on_sigterm)
+    old_hook = threading.excepthook
+    threading.excepthook = _quiet_pool_shutdown(old_hook)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, old)
+        threading.excepthook = old_hook
 
 
 def say(message: str) -> None:

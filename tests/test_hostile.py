@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -725,3 +726,34 @@ def test_report_html_escapes_every_text_it_did_not_build(good, tmp_path):
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co" in page
     assert 'class="seat&lt;x&gt; sure"' in page
     assert page.count("<table>") >= 5 and page.rstrip().endswith("</body></html>")
+
+
+def test_loky_shutdown_race_prints_no_traceback_other_thread_errors_do():
+    # after SIGTERM loky's manager thread may set an exception on a future the shutdown
+    # already cancelled (InvalidStateError): nothing is lost, so no traceback is printed;
+    # any other exception in any thread still reaches the previous hook
+    from concurrent.futures import InvalidStateError
+
+    from simcli.clierrors import sigterm_as_interrupt
+
+    seen = []
+
+    def run(name, exc):
+        def boom():
+            raise exc
+        t = threading.Thread(target=boom, name=name)
+        t.start()
+        t.join()
+
+    prev = threading.excepthook
+    threading.excepthook = lambda args: seen.append((args.thread.name, type(args.exc_value)))
+    try:
+        with sigterm_as_interrupt():
+            run("ExecutorManagerThread", InvalidStateError("CANCELLED"))
+            run("ExecutorManagerThread", ValueError("a real bug"))
+            run("other", InvalidStateError("not loky's"))
+        run("ExecutorManagerThread", InvalidStateError("after the command"))
+    finally:
+        threading.excepthook = prev
+    assert seen == [("ExecutorManagerThread", ValueError), ("other", InvalidStateError),
+                    ("ExecutorManagerThread", InvalidStateError)]
