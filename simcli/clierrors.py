@@ -49,17 +49,22 @@ def _on_sigterm(signum, frame):  # noqa: ARG001
     raise Terminated()
 
 
+def _on_sigint(signum, frame):  # noqa: ARG001
+    RECEIVED.append(signum)
+    raise KeyboardInterrupt()
+
+
 def _quiet_pool_shutdown(hook):
-    """A ``threading.excepthook`` that drops one known race of loky's executor thread
-    while workers are torn down after Ctrl-C or SIGTERM (it sets an exception on a future
-    the shutdown already cancelled: ``InvalidStateError``, printed as a traceback though
-    nothing is lost); every other exception goes to ``hook``."""
-    from concurrent.futures import InvalidStateError
+    """A ``threading.excepthook`` that, once Ctrl-C or SIGTERM has arrived, drops what
+    loky's executor thread raises while the interrupted main thread tears the pool down
+    (it races the shutdown: ``InvalidStateError`` on a future already cancelled,
+    ``KeyError`` on a work item already gone; printed as tracebacks though nothing is
+    lost, and the runner kills and reaps the workers itself). Before a signal, and from
+    every other thread, exceptions go to ``hook``."""
 
     def quiet(args):
         thread = args.thread
-        if (isinstance(args.exc_value, InvalidStateError) and thread is not None
-                and thread.name == "ExecutorManagerThread"):
+        if RECEIVED and thread is not None and thread.name == "ExecutorManagerThread":
             return
         hook(args)
     return quiet
@@ -67,18 +72,24 @@ def _quiet_pool_shutdown(hook):
 
 @contextlib.contextmanager
 def sigterm_as_interrupt():
-    """While a command runs, SIGTERM raises :class:`Terminated` in the main thread."""
+    """While a command runs, SIGTERM raises :class:`Terminated` in the main thread and
+    Ctrl-C its usual ``KeyboardInterrupt``; both are recorded in :data:`RECEIVED`."""
     RECEIVED.clear()
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     old = signal.signal(signal.SIGTERM, _on_sigterm)
+    old_int = signal.getsignal(signal.SIGINT)
+    if old_int is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_sigint)
     old_hook = threading.excepthook
     threading.excepthook = _quiet_pool_shutdown(old_hook)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, old)
+        if old_int is signal.default_int_handler:
+            signal.signal(signal.SIGINT, old_int)
         threading.excepthook = old_hook
 
 

@@ -17,6 +17,7 @@ import hashlib
 import json
 import numbers
 import os
+import sys
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -204,6 +205,11 @@ def _chunk_failed(task: Task, exc: BaseException) -> tuple[dict, list]:
     return {name: [] for name in BASE_COLUMNS}, errs
 
 
+#: loky's resource tracker warns of "leaked" semaphores when workers are killed after
+#: Ctrl-C or SIGTERM; it removes them itself, so the warning is noise to the designer
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
+
+
 def _loky_results(tasks: Iterator[Task], workers: int
                   ) -> Iterator[tuple[Task, tuple[dict, list]]]:
     """Chunk results in task order from a pool of ``workers`` loky processes.
@@ -216,6 +222,9 @@ def _loky_results(tasks: Iterator[Task], workers: int
     from joblib.externals.loky.process_executor import BrokenProcessPool
 
     warnings.filterwarnings("ignore", category=UserWarning, module="joblib")
+    if _QUIET_TRACKER not in sys.warnoptions:
+        # the resource tracker process inherits these flags when the first pool starts
+        sys.warnoptions.append(_QUIET_TRACKER)
     window = 2 * workers
     inflight: deque = deque()
     source = iter(tasks)
@@ -276,7 +285,26 @@ def _loky_results(tasks: Iterator[Task], workers: int
             if future is not None:
                 future.cancel()
         executor.shutdown(wait=False, kill_workers=True)
+        _end_workers(executor)
         raise
+
+
+def _end_workers(executor) -> None:
+    """Kill the pool's worker processes and reap them, here in the main thread.
+
+    ``shutdown(kill_workers=True)`` leaves the killing to loky's executor thread, and that
+    thread can die first in a race with the shutdown (an ``InvalidStateError`` on a
+    cancelled future): its workers then lived on and the interpreter's exit waited on
+    them for ever (seen after SIGTERM, about one run in five)."""
+    from joblib.externals.loky.backend.utils import kill_process_tree
+
+    for process in list(getattr(executor, "_processes", {}).values()):
+        try:
+            if process.is_alive():
+                kill_process_tree(process)
+            process.join(timeout=10)
+        except (OSError, ValueError, AssertionError):  # already reaped elsewhere
+            pass
 
 
 def _series(name: str, values: list) -> pl.Series:

@@ -729,12 +729,14 @@ def test_report_html_escapes_every_text_it_did_not_build(good, tmp_path):
 
 
 def test_loky_shutdown_race_prints_no_traceback_other_thread_errors_do():
-    # after SIGTERM loky's manager thread may set an exception on a future the shutdown
-    # already cancelled (InvalidStateError): nothing is lost, so no traceback is printed;
-    # any other exception in any thread still reaches the previous hook
+    # after Ctrl-C or SIGTERM loky's manager thread races the pool's shutdown (it sets an
+    # exception on a future already cancelled, or looks up a work item already gone):
+    # nothing is lost, so no traceback is printed; before a signal, and from any other
+    # thread, exceptions still reach the previous hook
+    import signal as sig
     from concurrent.futures import InvalidStateError
 
-    from simcli.clierrors import sigterm_as_interrupt
+    from simcli.clierrors import RECEIVED, sigterm_as_interrupt
 
     seen = []
 
@@ -749,11 +751,41 @@ def test_loky_shutdown_race_prints_no_traceback_other_thread_errors_do():
     threading.excepthook = lambda args: seen.append((args.thread.name, type(args.exc_value)))
     try:
         with sigterm_as_interrupt():
-            run("ExecutorManagerThread", InvalidStateError("CANCELLED"))
             run("ExecutorManagerThread", ValueError("a real bug"))
+            RECEIVED.append(sig.SIGINT)
+            run("ExecutorManagerThread", InvalidStateError("CANCELLED"))
+            run("ExecutorManagerThread", KeyError(7))
             run("other", InvalidStateError("not loky's"))
         run("ExecutorManagerThread", InvalidStateError("after the command"))
     finally:
         threading.excepthook = prev
+        RECEIVED.clear()
     assert seen == [("ExecutorManagerThread", ValueError), ("other", InvalidStateError),
                     ("ExecutorManagerThread", InvalidStateError)]
+
+
+def _mark_and_sleep(folder):
+    (Path(folder) / str(os.getpid())).touch()
+    time.sleep(120)
+
+
+def test_the_runner_kills_and_reaps_the_pools_workers_itself(tmp_path):
+    # loky's executor thread, which shutdown(kill_workers=True) leaves the killing to, can
+    # die in a race with the shutdown; the workers then outlived the command and its exit
+    # waited on them for ever (one SIGTERM in five): the runner ends them itself
+    from joblib.externals.loky import get_reusable_executor
+
+    from simcli.runner import _end_workers
+
+    executor = get_reusable_executor(max_workers=2, reuse=False)
+    for _ in range(2):
+        executor.submit(_mark_and_sleep, str(tmp_path))
+    deadline = time.time() + 60
+    while time.time() < deadline and len(os.listdir(tmp_path)) < 2:
+        time.sleep(0.05)
+    workers = list(executor._processes.values())
+    assert sorted(str(p.pid) for p in workers) == sorted(os.listdir(tmp_path))
+    start = time.time()
+    _end_workers(executor)  # without a shutdown: the executor thread plays no part
+    assert not any(p.is_alive() for p in workers) and time.time() - start < 10
+    executor.shutdown(wait=True)
