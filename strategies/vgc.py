@@ -127,6 +127,9 @@ rules use); bots read only the view.
 """
 from __future__ import annotations
 
+import math
+import random
+
 from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_tiles
 from strategies import Bot
 
@@ -173,9 +176,18 @@ class VGCBot(Bot):
         # situational: plus this times the share of the game's Weeks gone (0 in Week 1,
         # 1 in the last), for a Grid tile's value and the Routine rental Action's
         "g_late": 0.0, "r_late": 0.0,
+        # look-ahead at the Grid take on determinized copies (0 = off, the old play: no
+        # sampler, no random number drawn for it): the ``eval_k`` best tiles by the value
+        # above (each with the Action planned for it) are each played on the same
+        # ``eval_n`` copies from the engine's sampler, the rest of the bot's turn by its
+        # plain heuristic (``eval_round`` 1: to the end of the Routine round, every seat by
+        # plain bots), and the tile's value gains ``w_eval`` times the mean log of the
+        # bot's win chance there (``GAME.evaluate``)
+        "w_eval": 0.0, "eval_k": 4, "eval_n": 2, "eval_round": 0,
     }
     ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None), "cash": (0, None),
               "surplus": (0, 1), "bonus": (0, None), "mag_fit": (0, 1), "mag_ach": (0, 1),
+              "w_eval": (0, None), "eval_k": (2, 30), "eval_n": (1, 64), "eval_round": (0, 1),
               **{f"m_{a}": (0, None) for a in ACTIONS}}
     reads = ("tile_limit", "money_iou_limit", "present_iou_limit", "rent_cost",
              "new_release_rent_cost", "weeks", "scoring.played_bonus_after",
@@ -209,6 +221,99 @@ class VGCBot(Bot):
         self._plan_space = -1  # the Grid space ``_plan`` was decided for
         #: Action name -> multiplier of its value (``m_<name>``)
         self.mult = {a: float(self.p["m_" + a]) for a in ACTIONS}
+        # the look-ahead needs copies of the game: ``play_game`` binds a sampler only to a
+        # bot that asks (an instance attribute: with ``w_eval`` 0 nothing more is drawn
+        # from the RNG and the bot plays as before); without one (e.g. a rollout bot inside
+        # ``search``) the bot plays its plain heuristic
+        self.needs_sampler = self.p["w_eval"] > 0
+        self.sampler = None
+        self._plain: list = []
+
+    def bind_sampler(self, sampler) -> None:
+        """The engine's sampler of determinized copies (never the true state), and the
+        plain bots (``w_eval`` 0) that finish a turn on a copy: this bot's heuristic in its
+        own seat, the default mix by seat in the others (``eval_round``), each on its own
+        RNG, reseeded for every copy from seeds of ``_look_rng`` (all seeded from this
+        bot's RNG: deterministic per game seed)."""
+        if not self.p["w_eval"] or getattr(self.game, "evaluate", None) is None:
+            self.sampler = None
+            return
+        self.sampler = sampler
+        rng = self.rng
+        me = self.player
+        game = self.game
+        self._look_rng = random.Random(rng.getrandbits(64))
+        plain = []
+        mix = DEFAULT_MIX
+        for q in range(max(game.players)):
+            if q == me:
+                cls, params = type(self), {**self.p, "w_eval": 0.0}
+            else:
+                cls, params = STRATEGIES[mix[q % len(mix)]], {"w_eval": 0.0}
+            plain.append(cls(game, q, random.Random(rng.getrandbits(64)), **params))
+        self._plain = plain
+
+    def look_ahead(self, options, scores) -> int:
+        """The index of the look-ahead's pick among ``options`` (Grid spaces; ``scores``
+        their (value, planned Action) by the plain rule): the ``eval_k`` best by value are
+        each played on the same ``eval_n`` determinized copies (the planned Action
+        followed), the turn (or round) finished by the plain bots with the same seeds, and
+        the value gains ``w_eval`` times the mean log of this bot's win chance there."""
+        k = int(self.p["eval_k"])
+        order = sorted(range(len(options)), key=lambda i: (-scores[i][0], i))[:k]
+        if len(order) < 2:
+            return order[0]
+        n = int(self.p["eval_n"])
+        w = self.p["w_eval"]
+        sampler = self.sampler
+        sampler.fresh()
+        seeds = [self._look_rng.getrandbits(64) for _ in range(n)]
+        best, best_v = order[0], -math.inf
+        seen = {}
+        for i in order:
+            total = 0.0
+            for j in range(n):
+                total += self._finish_turn(sampler(j), options[i], scores[i][1], seeds[j])
+            v = scores[i][0] + w * total / n
+            seen[options[i]] = v
+            if v > best_v + 1e-12:
+                best, best_v = i, v
+        self._look_seen = seen
+        return best
+
+    def _finish_turn(self, state, space, plan, seed) -> float:
+        """Take ``space`` on a copy, its planned Action ``plan`` followed by the plain
+        bot of this seat, then the rest of the turn (``eval_round``: of the Routine round)
+        by the plain bots; the log of this bot's win chance there."""
+        game = self.game
+        me = self.player
+        state.log = None
+        apply, decision, view_fn = game.apply, game.decision, game.view
+        week, phase, rnd = state.week, state.phase, state.round
+        whole_round = self.p["eval_round"]
+        r = random.Random(seed)
+        plain = self._plain
+        for bot in plain:
+            bot.rng.seed(r.getrandbits(64))
+        mine = plain[me]
+        apply(state, space)
+        mine._plan, mine._plan_space = plan, space
+        steps = 0
+        while (d := decision(state)) is not None:
+            q = d.player
+            if whole_round:
+                if state.week != week or state.phase != phase or state.round != rnd:
+                    break
+            elif q != me or d.kind == "take":
+                break
+            steps += 1
+            if steps > 400:  # a safety cap (a Routine round is a few dozen decisions)
+                break
+            opts = d.options
+            apply(state, opts[0] if len(opts) == 1 else plain[q].choose(view_fn(state, q), d))
+        mine._plan = None
+        pr = game.evaluate(state)[me]
+        return math.log(pr if pr > 1e-9 else 1e-9)
 
     def open_achievements(self, view) -> dict:
         """cond -> (count, points) of the first open Achievement with that condition."""
@@ -283,7 +388,14 @@ class VGCBot(Bot):
         return opts[int(self.p["side"]) % len(opts)]
 
     def on_take(self, view, decision):
-        space = _on_take(self, view, decision.options)
+        options = decision.options
+        if self.sampler is not None and len(options) > 1:
+            scores = _take_scores(self, view, options)
+            i = self.look_ahead(options, scores)
+            space = options[i]
+            self._plan = scores[i][1]
+        else:
+            space = _on_take(self, view, options)
         self._plan_space = space
         return space
 
@@ -541,6 +653,41 @@ def _on_take(bot, view, options):
             best, best_v, plan = space, v, aa
     bot._plan = plan  # the Action this tile was taken for
     return best
+
+
+def _take_scores(bot, view, options) -> list:
+    """(value, planned Action) of every Grid space in ``options``: the values
+    :func:`_on_take` maximises (with its tie noise; the look-ahead's base)."""
+    pl = view.players[view.me]
+    tv = bot.tile_values(view, pl)
+    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    type_best: dict = {}
+    grid = view.grid
+    space_actions = view.space_actions
+    rand = bot.rng.random
+    p = bot.p
+    grid_tile = p["grid_tile"]
+    mult = bot.mult
+    if p["g_late"] or p["r_late"]:
+        late = _late(view)
+        grid_tile = grid_tile + p["g_late"] * late
+        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
+    out = []
+    for space in options:
+        v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
+        ab, aa = 0.0, ("none",)  # no Action
+        for act in space_actions[space]:
+            got = type_best.get(act)
+            if got is None:
+                got = _type_value(bot, view, pl, act)
+                w = mult[act[0]]
+                if w != 1.0:
+                    got = (got[0] * w, got[1])
+                type_best[act] = got
+            if got[0] > ab:
+                ab, aa = got
+        out.append((v + ab + rand() * 0.01, aa))
+    return out
 
 
 def _late(view) -> float:
