@@ -183,11 +183,14 @@ class VGCBot(Bot):
         # plain heuristic (``eval_round`` 1: to the end of the Routine round, every seat by
         # plain bots), and the tile's value gains ``w_eval`` times the mean log of the
         # bot's win chance there (``GAME.evaluate``)
-        "w_eval": 0.0, "eval_k": 4, "eval_n": 2, "eval_round": 0,
+        # (``eval_act`` 1: the candidates are the (tile, Action) pairs, every legal board
+        # Action of each tile valued as above, so the look-ahead also picks the Action)
+        "w_eval": 0.0, "eval_k": 4, "eval_n": 2, "eval_round": 0, "eval_act": 0,
     }
     ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None), "cash": (0, None),
               "surplus": (0, 1), "bonus": (0, None), "mag_fit": (0, 1), "mag_ach": (0, 1),
               "w_eval": (0, None), "eval_k": (2, 30), "eval_n": (1, 64), "eval_round": (0, 1),
+              "eval_act": (0, 1),
               **{f"m_{a}": (0, None) for a in ACTIONS}}
     reads = ("tile_limit", "money_iou_limit", "present_iou_limit", "rent_cost",
              "new_release_rent_cost", "weeks", "scoring.played_bonus_after",
@@ -275,7 +278,7 @@ class VGCBot(Bot):
             for j in range(n):
                 total += self._finish_turn(sampler(j), options[i], scores[i][1], seeds[j])
             v = scores[i][0] + w * total / n
-            seen[options[i]] = v
+            seen[options[i], scores[i][1]] = v  # (space, planned Action) -> value
             if v > best_v + 1e-12:
                 best, best_v = i, v
         self._look_seen = seen
@@ -390,10 +393,16 @@ class VGCBot(Bot):
     def on_take(self, view, decision):
         options = decision.options
         if self.sampler is not None and len(options) > 1:
-            scores = _take_scores(self, view, options)
-            i = self.look_ahead(options, scores)
-            space = options[i]
-            self._plan = scores[i][1]
+            if self.p["eval_act"]:
+                pairs = _take_pairs(self, view, options)
+                i = self.look_ahead([sp for sp, _ in pairs[1]], pairs[0])
+                space = pairs[1][i][0]
+                self._plan = pairs[1][i][1]
+            else:
+                scores = _take_scores(self, view, options)
+                i = self.look_ahead(options, scores)
+                space = options[i]
+                self._plan = scores[i][1]
         else:
             space = _on_take(self, view, options)
         self._plan_space = space
@@ -688,6 +697,43 @@ def _take_scores(bot, view, options) -> list:
                 ab, aa = got
         out.append((v + ab + rand() * 0.01, aa))
     return out
+
+
+def _take_pairs(bot, view, options) -> tuple:
+    """([(value, Action)], [(space, Action)]) of every Grid space in ``options`` with each
+    of its board Actions (their best legal form, as :func:`_type_value` finds it) and with
+    none: the tile's value plus the Action's (with :func:`_on_take`'s tie noise, one draw
+    per space)."""
+    pl = view.players[view.me]
+    tv = bot.tile_values(view, pl)
+    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    type_best: dict = {}
+    grid = view.grid
+    p = bot.p
+    grid_tile = p["grid_tile"]
+    mult = bot.mult
+    rand = bot.rng.random
+    if p["g_late"] or p["r_late"]:
+        late = _late(view)
+        grid_tile = grid_tile + p["g_late"] * late
+        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
+    scores, keys = [], []
+    for space in options:
+        v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile + rand() * 0.01
+        scores.append((v, ("none",)))
+        keys.append((space, ("none",)))
+        for act in view.space_actions[space]:
+            got = type_best.get(act)
+            if got is None:
+                got = _type_value(bot, view, pl, act)
+                w = mult[act[0]]
+                if w != 1.0:
+                    got = (got[0] * w, got[1])
+                type_best[act] = got
+            if got[0] > -1e8 and (space, got[1]) not in keys:
+                scores.append((v + got[0], got[1]))
+                keys.append((space, got[1]))
+    return scores, keys
 
 
 def _late(view) -> float:

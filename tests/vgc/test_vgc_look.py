@@ -130,7 +130,7 @@ def test_a_rigged_evaluation_changes_the_take(name):
             assert bot._plan_space == target
             assert game.scored and all(s is not st for s in game.scored)
             # every option looked at, on eval_n copies each
-            assert set(bot._look_seen) == set(d.options)
+            assert {sp for sp, _ in bot._look_seen} == set(d.options)
             assert len(game.scored) == 2 * k
 
 
@@ -149,8 +149,8 @@ def test_only_the_eval_k_best_tiles_are_looked_at():
     worst = min(range(len(d.options)), key=lambda i: scores[i][0])
     game.rig = _rig(d.options[worst], d.player)
     a = bot.choose(view, d)
-    assert set(bot._look_seen) == {d.options[i] for i in top2}
-    assert a in bot._look_seen
+    assert {sp for sp, _ in bot._look_seen} == {d.options[i] for i in top2}
+    assert a in {sp for sp, _ in bot._look_seen}
 
 
 def test_without_a_sampler_the_look_ahead_bot_plays_its_plain_rule():
