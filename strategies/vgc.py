@@ -185,12 +185,15 @@ class VGCBot(Bot):
         # bot's win chance there (``GAME.evaluate``)
         # (``eval_act`` 1: the candidates are the (tile, Action) pairs, every legal board
         # Action of each tile valued as above, so the look-ahead also picks the Action)
+        # (``eval_depth`` k > 0: instead, the copy is played on for k decisions with a
+        # choice, every seat by plain bots, or to the game's end)
         "w_eval": 0.0, "eval_k": 4, "eval_n": 2, "eval_round": 0, "eval_act": 0,
+        "eval_depth": 0,
     }
     ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None), "cash": (0, None),
               "surplus": (0, 1), "bonus": (0, None), "mag_fit": (0, 1), "mag_ach": (0, 1),
               "w_eval": (0, None), "eval_k": (2, 30), "eval_n": (1, 64), "eval_round": (0, 1),
-              "eval_act": (0, 1),
+              "eval_act": (0, 1), "eval_depth": (0, 400),
               **{f"m_{a}": (0, None) for a in ACTIONS}}
     reads = ("tile_limit", "money_iou_limit", "present_iou_limit", "rent_cost",
              "new_release_rent_cost", "weeks", "scoring.played_bonus_after",
@@ -302,8 +305,18 @@ class VGCBot(Bot):
         apply(state, space)
         mine._plan, mine._plan_space = plan, space
         steps = 0
+        depth = left = self.p["eval_depth"]
         while (d := decision(state)) is not None:
             q = d.player
+            opts = d.options
+            if depth:
+                if len(opts) > 1:
+                    if left <= 0:
+                        break
+                    left -= 1
+                apply(state, opts[0] if len(opts) == 1 else
+                      plain[q].choose(view_fn(state, q), d))
+                continue
             if whole_round:
                 if state.week != week or state.phase != phase or state.round != rnd:
                     break
@@ -312,7 +325,6 @@ class VGCBot(Bot):
             steps += 1
             if steps > 400:  # a safety cap (a Routine round is a few dozen decisions)
                 break
-            opts = d.options
             apply(state, opts[0] if len(opts) == 1 else plain[q].choose(view_fn(state, q), d))
         mine._plan = None
         pr = game.evaluate(state)[me]
