@@ -54,6 +54,7 @@ class _Game:
         self.rig = rig
         self.copies: list = []
         self.first: dict = {}     # id(copy) -> the first action applied to it
+        self.moves: dict = {}     # id(copy) -> the actions applied to it
         self.scored: list = []
 
     def __getattr__(self, name):
@@ -66,6 +67,7 @@ class _Game:
 
     def apply(self, state, action):
         self.first.setdefault(id(state), action)
+        self.moves.setdefault(id(state), []).append(action)
         return GAME.apply(state, action)
 
     def evaluate(self, state):
@@ -123,9 +125,9 @@ def test_a_rigged_evaluation_changes_the_take(name):
     view = GAME.view(st, d.player)
     k = len(d.options)
     for target in d.options:
-        for rnd in (0, 1):
+        for horizon in ({"eval_round": 0}, {"eval_round": 1}, {"eval_depth": 6}):
             game = _Game(_rig(target, d.player))
-            bot = _bot(name, game, st, d, w_eval=50.0, eval_k=k, eval_n=2, eval_round=rnd)
+            bot = _bot(name, game, st, d, w_eval=50.0, eval_k=k, eval_n=2, **horizon)
             assert bot.choose(view, d) == target
             assert bot._plan_space == target
             assert game.scored and all(s is not st for s in game.scored)
@@ -192,3 +194,61 @@ def test_look_ahead_games_are_the_same_per_seed_and_differ_from_plain():
     c = play_game(GAME, 4, R, plain, seed=11)
     assert a.history == b.history and a.result == b.result
     assert a.history != c.history
+
+
+def test_the_horizons_stop_where_they_say():
+    st, d = _state_at(seed=5)
+    me = d.player
+    ends = {}
+    for key, horizon in (("turn", {}), ("round", {"eval_round": 1}),
+                         ("depth", {"eval_depth": 12})):
+        game = _Game()
+        bot = _bot("beater", game, st, d, w_eval=5.0, eval_n=1, **horizon)
+        bot.choose(GAME.view(st, me), d)
+        ends[key] = [len(game.moves[id(s)]) for s in game.scored]
+        for s in game.scored:
+            nxt = GAME.decision(s)
+            moves = game.moves[id(s)]
+            if key == "turn":   # the next decision is another seat's (or a new take)
+                assert nxt.player != me or nxt.kind == "take"
+            elif key == "round":   # the Routine round is over
+                assert (s.week, s.phase, s.round) != (st.week, st.phase, st.round)
+            else:
+                assert len(moves) >= 12
+    # the longer horizons play on past the bot's turn
+    assert min(ends["round"]) > max(ends["turn"])
+    assert min(ends["depth"]) > max(ends["turn"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_eval_act_looks_at_tile_action_pairs_and_plays_the_pair(name):
+    st, d = _state_at(seed=6)
+    me = d.player
+    view = GAME.view(st, me)
+    game = _Game()
+    probe = _bot(name, game, st, d, w_eval=5.0, eval_k=30, eval_n=1, eval_act=1)
+    probe.choose(view, d)
+    pairs = list(probe._look_seen)
+    # some tile is looked at with more than one Action
+    spaces = [sp for sp, _ in pairs]
+    assert len(set(spaces)) < len(pairs)
+    # a pair whose Action is not the one the plain rule plans for that tile
+    from strategies.vgc import _take_scores
+    plain = resolve("vgc", name)(GAME, me, random.Random(1), w_eval=0.0)
+    planned = dict(zip(d.options, (a for _, a in _take_scores(plain, view, d.options)),
+                       strict=True))
+    target = next(p for p in pairs if p[1] != planned[p[0]])
+
+    def rig(g, s):
+        hit = g.moves[id(s)][:2] == list(target)
+        return tuple((0.9 if hit else 0.05) if q == me else 0.05 for q in range(4))
+
+    game = _Game(rig)
+    bot = _bot(name, game, st, d, w_eval=50.0, eval_k=30, eval_n=2, eval_act=1)
+    assert bot.choose(view, d) == target[0]
+    # the Action decision after the take plays the pair's Action
+    s = GAME.clone(st)
+    GAME.apply(s, target[0])
+    d2 = GAME.decision(s)
+    assert d2.kind == "action"
+    assert bot.choose(GAME.view(s, me), d2) == target[1]
