@@ -1072,5 +1072,12 @@ class Rusher(VGCBot):
               "side": 1}
 
 
+#: the look-ahead of the four default-mix heuristics at the Grid take (stop 27, module
+#: docstring): the four best tiles on two copies each, 20 decisions on; ``:w_eval=0``
+#: gives the plain play
+LOOK_AHEAD: dict = {"w_eval": 3.0, "eval_k": 4, "eval_n": 2, "eval_depth": 20}
+for _cls in (Beater, Collector, Hunter, Rusher):
+    _cls.params = {**_cls.params, **LOOK_AHEAD}
+
 STRATEGIES = {cls.name: cls for cls in (Beater, Collector, Hunter, Rusher)}
 DEFAULT_MIX = ("beater", "collector", "hunter", "rusher")
