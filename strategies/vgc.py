@@ -122,6 +122,24 @@ beater -0.070), the Achievement race (progress discounted per step a rival is ah
 hunter -0.020 / +0.003, collector -0.043) and, in the last Week, tiles only for games
 reachable with the turns left (hunter -0.015 to -0.020, beater -0.003).
 
+Stop 27 (issue 9: search's gain over beater +0.135, collector +0.135, hunter +0.190,
+rusher +0.085 on ``simcli ladder vgc -n 200 -s 7``): a look-ahead at the Grid take, the
+decision search races in vgc (``w_eval``, ``eval_k``, ``eval_n``, ``eval_depth``; on by
+default, ``LOOK_AHEAD``; ``:w_eval=0`` is the plain play, asks for no sampler and draws
+nothing more from the RNG). The ``eval_k`` = 4 best tiles by the value above, each with
+the Action planned for it, are played on the same ``eval_n`` = 2 determinized copies from
+the engine's sampler (never the true state), the copy is played on for ``eval_depth`` =
+20 decisions with a choice by plain bots (this heuristic in its seat, the default mix in
+the others, reseeded per copy: common random numbers across the tiles), and the tile's
+value gains ``w_eval`` = 3 times the mean log of the bot's win chance there
+(``GAME.evaluate``). Screened one seat against the plain mix, paired with the plain bot,
+pooled over the four bots (the unit the game; seed 2701): to the end of the bot's own
+turn (400 games) ``w_eval`` 1 +0.028 [+0.004, +0.052], 3 +0.042 [+0.017, +0.067], 10
++0.011; 3 with 6 tiles on 4 copies +0.044; to the end of the Routine round
+(``eval_round``) +0.030; the (tile, Action) pairs as candidates (``eval_act``, 6 pairs)
++0.037; 20 decisions on (300 games) +0.090 [+0.060, +0.120] (beater +0.060, collector
++0.107, hunter +0.093, rusher +0.100).
+
 Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
 rules use); bots read only the view.
 """
