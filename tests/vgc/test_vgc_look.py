@@ -125,7 +125,8 @@ def test_a_rigged_evaluation_changes_the_take(name):
     view = GAME.view(st, d.player)
     k = len(d.options)
     for target in d.options:
-        for horizon in ({"eval_round": 0}, {"eval_round": 1}, {"eval_depth": 6}):
+        for horizon in ({"eval_round": 0, "eval_depth": 0}, {"eval_round": 1, "eval_depth": 0},
+                        {"eval_depth": 6}):
             game = _Game(_rig(target, d.player))
             bot = _bot(name, game, st, d, w_eval=50.0, eval_k=k, eval_n=2, **horizon)
             assert bot.choose(view, d) == target
@@ -200,7 +201,8 @@ def test_the_horizons_stop_where_they_say():
     st, d = _state_at(seed=5)
     me = d.player
     ends = {}
-    for key, horizon in (("turn", {}), ("round", {"eval_round": 1}),
+    for key, horizon in (("turn", {"eval_depth": 0}),
+                         ("round", {"eval_round": 1, "eval_depth": 0}),
                          ("depth", {"eval_depth": 12})):
         game = _Game()
         bot = _bot("beater", game, st, d, w_eval=5.0, eval_n=1, **horizon)
@@ -213,8 +215,8 @@ def test_the_horizons_stop_where_they_say():
                 assert nxt.player != me or nxt.kind == "take"
             elif key == "round":   # the Routine round is over
                 assert (s.week, s.phase, s.round) != (st.week, st.phase, st.round)
-            else:
-                assert len(moves) >= 12
+            else:   # 12 decisions with a choice played past the take, then stopped
+                assert len(moves) >= 13 and len(nxt.options) > 1
     # the longer horizons play on past the bot's turn
     assert min(ends["round"]) > max(ends["turn"])
     assert min(ends["depth"]) > max(ends["turn"])
@@ -252,3 +254,10 @@ def test_eval_act_looks_at_tile_action_pairs_and_plays_the_pair(name):
     d2 = GAME.decision(s)
     assert d2.kind == "action"
     assert bot.choose(GAME.view(s, me), d2) == target[1]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_default_mix_looks_ahead_at_the_take(name):
+    bot = resolve("vgc", name)(GAME, 0, random.Random(1))
+    assert bot.needs_sampler and bot.p["w_eval"] == 3.0 and bot.p["eval_depth"] == 20
+    assert not resolve("vgc", f"{name}:w_eval=0")(GAME, 0, random.Random(1)).needs_sampler
