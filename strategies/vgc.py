@@ -140,8 +140,9 @@ turn (400 games) ``w_eval`` 1 +0.028 [+0.004, +0.052], 3 +0.042 [+0.017, +0.067]
 +0.037; 20 decisions on (300 games) +0.090 [+0.060, +0.120] (beater +0.060, collector
 +0.107, hunter +0.093, rusher +0.100); on fresh seeds (200 games, seed 2702): beater
 +0.070 [+0.007, +0.133], collector +0.065 [-0.002, +0.132], hunter +0.125 [+0.038,
-+0.212], rusher +0.120 [+0.033, +0.207], pooled +0.095 [+0.055, +0.135]. ``simcli ladder vgc -n 50 -s 7`` with the
-look-ahead mix (only 50 games: the machine was shared), search's paired gain: beater
++0.212], rusher +0.120 [+0.033, +0.207], pooled +0.095 [+0.055, +0.135].
+``simcli ladder vgc -n 50 -s 7`` with the look-ahead mix (only 50 games: the machine
+was shared), search's paired gain: beater
 -0.020 [-0.166, +0.126], collector +0.080 [-0.017, +0.177], hunter +0.040 [-0.100,
 +0.180], rusher +0.120 [-0.049, +0.289]. A 4-player heuristic game costs about 0.9 s of
 CPU against 0.025 s (pure Python, the machine loaded).
