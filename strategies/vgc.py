@@ -314,8 +314,9 @@ class VGCBot(Bot):
 
     def _finish_turn(self, state, space, plan, seed) -> float:
         """Take ``space`` on a copy, its planned Action ``plan`` followed by the plain
-        bot of this seat, then the rest of the turn (``eval_round``: of the Routine round)
-        by the plain bots; the log of this bot's win chance there."""
+        bot of this seat, then the rest of the turn (``eval_round``: of the Routine round;
+        ``eval_depth`` k: k more decisions with a choice, or the game's end) by the plain
+        bots; the log of this bot's win chance there."""
         game = self.game
         me = self.player
         state.log = None
