@@ -216,7 +216,17 @@ BASE_PARAMS = {
     # gains ``w_eval`` times the bot's log win chance there
     "w_eval": 0.0,
     "eval_k": 3,
+    # the look-ahead's copies and horizon (1, 0: one copy, the bot's own turn, the stop-26
+    # play): ``eval_n`` determinized copies per option (the same ``eval_n`` copies and
+    # plain bots' seeds for every option), the mean log win chance; ``eval_round`` k plays
+    # each copy on to the end of the k-th round from now, every seat by plain bots (its own
+    # heuristic in its seat, the default mix's in the others; ``ROUND_CAP`` decisions)
+    "eval_n": 1,
+    "eval_round": 0,
 }
+
+#: most decisions the round look-ahead plays on one copy
+ROUND_CAP = 400
 
 
 def letters_that_fit(R, B) -> list[bool]:
@@ -239,7 +249,7 @@ class C89Bot(Bot):
     description = "Shared evaluator of the Class of '89 heuristics."
     params: ClassVar[dict] = dict(BASE_PARAMS)
     ranges: ClassVar[dict] = {"teachers_wanted": (0, 30), "w_eval": (0.0, None),
-                              "eval_k": (1, None)}
+                              "eval_k": (1, None), "eval_n": (1, 64), "eval_round": (0, 20)}
     reads = ("space_costs", "signatures_per_point", "start_signatures")
 
     def __init__(self, game, player, rng, **params):
@@ -261,6 +271,19 @@ class C89Bot(Bot):
         plain = {**self.p, "w_eval": 0.0}
         self._plain = type(self)(self.game, self.player,
                                  random.Random(self.rng.getrandbits(64)), **plain)
+        # several copies or the round horizon (nothing more drawn at 1, 0: the stop-26
+        # play): the seeds of the copies' plain bots, and one plain bot per seat
+        self._look_rng = None
+        if self.p["eval_n"] > 1 or self.p["eval_round"]:
+            self._look_rng = random.Random(self.rng.getrandbits(64))
+            bots = []
+            for q in range(max(self.game.players)):
+                if q == self.player:
+                    bots.append(self._plain)
+                else:
+                    cls = STRATEGIES[DEFAULT_MIX[q % len(DEFAULT_MIX)]]
+                    bots.append(cls(self.game, q, random.Random(0), w_eval=0.0))
+            self._seat_bots = bots
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view, decision):
@@ -849,6 +872,9 @@ class C89Bot(Bot):
             if i not in keep:
                 vals[i] = -1e9
         sampler.fresh()
+        if self._look_rng is not None:
+            self._look_many(opts, vals, order)
+            return
         for i in order:
             state = sampler(0)          # the same copy for every option
             state.log = None
@@ -858,6 +884,46 @@ class C89Bot(Bot):
                 apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
             pr = evaluate(state)[me]
             vals[i] += w * math.log(pr if pr > 1e-9 else 1e-9)
+
+    def _look_many(self, opts, vals, order) -> None:
+        """``look_ahead`` with ``eval_n`` copies and/or the ``eval_round`` horizon: each
+        option on the copies ``sampler(0..eval_n-1)``, the plain bots reseeded alike for
+        every option (common random numbers), scored by the mean log win chance."""
+        n = self.p["eval_n"]
+        rounds = self.p["eval_round"]
+        game, me, sampler = self.game, self.player, self.sampler
+        decision, apply, view, evaluate = game.decision, game.apply, game.view, game.evaluate
+        w = self.p["w_eval"]
+        seeds = [self._look_rng.getrandbits(64) for _ in range(n)]
+        bots = self._seat_bots
+        plain = self._plain
+        for i in order:
+            total = 0.0
+            for j in range(n):
+                state = sampler(j)
+                state.log = None
+                r = random.Random(seeds[j])
+                for b in bots:
+                    b.rng.seed(r.getrandbits(64))
+                if rounds:
+                    stop = state.round + rounds
+                    apply(state, opts[i])
+                    for _ in range(ROUND_CAP):
+                        d = decision(state)
+                        if d is None or state.round >= stop:
+                            break
+                        o = d.options
+                        q = d.player
+                        apply(state, o[0] if len(o) == 1 else bots[q].choose(view(state, q), d))
+                else:
+                    apply(state, opts[i])
+                    while ((d := decision(state)) is not None and d.player == me
+                           and d.kind != "place"):
+                        o = d.options
+                        apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
+                pr = evaluate(state)[me]
+                total += math.log(pr if pr > 1e-9 else 1e-9)
+            vals[i] += w * total / n
 
     #: the weights ``terms`` splits a placement's value by (the rest is ``base``)
     PLACE_TERMS = ("photo", "loc_token", "rank", "keep", "treasurer", "entrance",
