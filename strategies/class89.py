@@ -138,6 +138,19 @@ weights against Ed). One seat against the plain mix, 600 paired games (seed 8080
 The plain top placement is the look-ahead's choice only about a third of the time, so
 ``eval_k`` stays wide. A heuristic game costs about 0.35 s instead of 0.02 s (pure
 Python, 4 players); ``:w_eval=0`` plays the plain heuristic.
+
+Stop 27 (``eval_n=3`` by default): each option is played on three determinized copies
+(``sampler(0..2)``, the same three for every option, the plain bot reseeded alike per
+copy) and scored by the mean log win chance. One seat against the stop-26 mix, paired on
+the same seeds, 4 players: screening (seed 501, 100 games per bot) ``eval_n=3`` pooled
++0.060 [+0.004, +0.116] (chaser +0.000, climber +0.060, saver +0.060, builder +0.120
+[+0.006, +0.234]); the round horizon (``eval_round=1``: every seat by plain bots to the
+round's end, where the evaluation is fitted) +0.007 [-0.050, +0.065], with three copies
+and ``eval_k=5`` +0.000 [-0.077, +0.077] (chaser and climber only). Fresh seeds (502, 150
+games per bot): chaser +0.047 [-0.044, +0.137], climber +0.000, saver -0.007, builder
++0.180 [+0.096, +0.264], pooled +0.055 [+0.011, +0.099] (600). The look-ahead seat's game
+cost 0.67-0.77 s of CPU against 0.47-0.50 s (three stop-26 rivals, loaded machine);
+``:eval_n=1`` plays the stop-26 look-ahead, ``:w_eval=0`` the plain heuristic.
 """
 from __future__ import annotations
 
@@ -1164,9 +1177,10 @@ def _bot(name: str, description: str, **overrides) -> type[C89Bot]:
                 {"name": name, "description": description, "params": params})
 
 
-#: the one-move look-ahead of the four default-mix heuristics (stops 24-26, module
-#: docstring); ``:w_eval=0`` gives the plain play
-LOOK_AHEAD: dict = {"w_eval": 40.0, "eval_k": 10}
+#: the one-move look-ahead of the four default-mix heuristics (stops 24-27, module
+#: docstring; three copies per option since stop 27, ``:eval_n=1`` the stop-26 play);
+#: ``:w_eval=0`` gives the plain play
+LOOK_AHEAD: dict = {"w_eval": 40.0, "eval_k": 10, "eval_n": 3}
 
 # Weights tuned with ``python tools/tune_strategies.py tune class89 NAME --trials 30 --games
 # 200`` (optuna TPE, one seat against the default mix of commit 905f16f); the style
