@@ -138,6 +138,19 @@ weights against Ed). One seat against the plain mix, 600 paired games (seed 8080
 The plain top placement is the look-ahead's choice only about a third of the time, so
 ``eval_k`` stays wide. A heuristic game costs about 0.35 s instead of 0.02 s (pure
 Python, 4 players); ``:w_eval=0`` plays the plain heuristic.
+
+Stop 27 (``eval_n=3`` by default): each option is played on three determinized copies
+(``sampler(0..2)``, the same three for every option, the plain bot reseeded alike per
+copy) and scored by the mean log win chance. One seat against the stop-26 mix, paired on
+the same seeds, 4 players: screening (seed 501, 100 games per bot) ``eval_n=3`` pooled
++0.060 [+0.004, +0.116] (chaser +0.000, climber +0.060, saver +0.060, builder +0.120
+[+0.006, +0.234]); the round horizon (``eval_round=1``: every seat by plain bots to the
+round's end, where the evaluation is fitted) +0.007 [-0.050, +0.065], with three copies
+and ``eval_k=5`` +0.000 [-0.077, +0.077] (chaser and climber only). Fresh seeds (502, 150
+games per bot): chaser +0.047 [-0.044, +0.137], climber +0.000, saver -0.007, builder
++0.180 [+0.096, +0.264], pooled +0.055 [+0.011, +0.099] (600). The look-ahead seat's game
+cost 0.67-0.77 s of CPU against 0.47-0.50 s (three stop-26 rivals, loaded machine);
+``:eval_n=1`` plays the stop-26 look-ahead, ``:w_eval=0`` the plain heuristic.
 """
 from __future__ import annotations
 
@@ -216,7 +229,17 @@ BASE_PARAMS = {
     # gains ``w_eval`` times the bot's log win chance there
     "w_eval": 0.0,
     "eval_k": 3,
+    # the look-ahead's copies and horizon (1, 0: one copy, the bot's own turn, the stop-26
+    # play): ``eval_n`` determinized copies per option (the same ``eval_n`` copies and
+    # plain bots' seeds for every option), the mean log win chance; ``eval_round`` k plays
+    # each copy on to the end of the k-th round from now, every seat by plain bots (its own
+    # heuristic in its seat, the default mix's in the others; ``ROUND_CAP`` decisions)
+    "eval_n": 1,
+    "eval_round": 0,
 }
+
+#: most decisions the round look-ahead plays on one copy
+ROUND_CAP = 400
 
 
 def letters_that_fit(R, B) -> list[bool]:
@@ -239,7 +262,7 @@ class C89Bot(Bot):
     description = "Shared evaluator of the Class of '89 heuristics."
     params: ClassVar[dict] = dict(BASE_PARAMS)
     ranges: ClassVar[dict] = {"teachers_wanted": (0, 30), "w_eval": (0.0, None),
-                              "eval_k": (1, None)}
+                              "eval_k": (1, None), "eval_n": (1, 64), "eval_round": (0, 20)}
     reads = ("space_costs", "signatures_per_point", "start_signatures")
 
     def __init__(self, game, player, rng, **params):
@@ -261,6 +284,19 @@ class C89Bot(Bot):
         plain = {**self.p, "w_eval": 0.0}
         self._plain = type(self)(self.game, self.player,
                                  random.Random(self.rng.getrandbits(64)), **plain)
+        # several copies or the round horizon (nothing more drawn at 1, 0: the stop-26
+        # play): the seeds of the copies' plain bots, and one plain bot per seat
+        self._look_rng = None
+        if self.p["eval_n"] > 1 or self.p["eval_round"]:
+            self._look_rng = random.Random(self.rng.getrandbits(64))
+            bots = []
+            for q in range(max(self.game.players)):
+                if q == self.player:
+                    bots.append(self._plain)
+                else:
+                    cls = STRATEGIES[DEFAULT_MIX[q % len(DEFAULT_MIX)]]
+                    bots.append(cls(self.game, q, random.Random(0), w_eval=0.0))
+            self._seat_bots = bots
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view, decision):
@@ -849,6 +885,9 @@ class C89Bot(Bot):
             if i not in keep:
                 vals[i] = -1e9
         sampler.fresh()
+        if self._look_rng is not None:
+            self._look_many(opts, vals, order)
+            return
         for i in order:
             state = sampler(0)          # the same copy for every option
             state.log = None
@@ -858,6 +897,46 @@ class C89Bot(Bot):
                 apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
             pr = evaluate(state)[me]
             vals[i] += w * math.log(pr if pr > 1e-9 else 1e-9)
+
+    def _look_many(self, opts, vals, order) -> None:
+        """``look_ahead`` with ``eval_n`` copies and/or the ``eval_round`` horizon: each
+        option on the copies ``sampler(0..eval_n-1)``, the plain bots reseeded alike for
+        every option (common random numbers), scored by the mean log win chance."""
+        n = self.p["eval_n"]
+        rounds = self.p["eval_round"]
+        game, me, sampler = self.game, self.player, self.sampler
+        decision, apply, view, evaluate = game.decision, game.apply, game.view, game.evaluate
+        w = self.p["w_eval"]
+        seeds = [self._look_rng.getrandbits(64) for _ in range(n)]
+        bots = self._seat_bots
+        plain = self._plain
+        for i in order:
+            total = 0.0
+            for j in range(n):
+                state = sampler(j)
+                state.log = None
+                r = random.Random(seeds[j])
+                for b in bots:
+                    b.rng.seed(r.getrandbits(64))
+                if rounds:
+                    stop = state.round + rounds
+                    apply(state, opts[i])
+                    for _ in range(ROUND_CAP):
+                        d = decision(state)
+                        if d is None or state.round >= stop:
+                            break
+                        o = d.options
+                        q = d.player
+                        apply(state, o[0] if len(o) == 1 else bots[q].choose(view(state, q), d))
+                else:
+                    apply(state, opts[i])
+                    while ((d := decision(state)) is not None and d.player == me
+                           and d.kind != "place"):
+                        o = d.options
+                        apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
+                pr = evaluate(state)[me]
+                total += math.log(pr if pr > 1e-9 else 1e-9)
+            vals[i] += w * total / n
 
     #: the weights ``terms`` splits a placement's value by (the rest is ``base``)
     PLACE_TERMS = ("photo", "loc_token", "rank", "keep", "treasurer", "entrance",
@@ -1098,9 +1177,10 @@ def _bot(name: str, description: str, **overrides) -> type[C89Bot]:
                 {"name": name, "description": description, "params": params})
 
 
-#: the one-move look-ahead of the four default-mix heuristics (stops 24-26, module
-#: docstring); ``:w_eval=0`` gives the plain play
-LOOK_AHEAD: dict = {"w_eval": 40.0, "eval_k": 10}
+#: the one-move look-ahead of the four default-mix heuristics (stops 24-27, module
+#: docstring; three copies per option since stop 27, ``:eval_n=1`` the stop-26 play);
+#: ``:w_eval=0`` gives the plain play
+LOOK_AHEAD: dict = {"w_eval": 40.0, "eval_k": 10, "eval_n": 3}
 
 # Weights tuned with ``python tools/tune_strategies.py tune class89 NAME --trials 30 --games
 # 200`` (optuna TPE, one seat against the default mix of commit 905f16f); the style

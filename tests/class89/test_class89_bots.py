@@ -529,3 +529,81 @@ def test_look_ahead_games_are_the_same_per_seed():
     c = play_game(GAME, 3, R, [resolve("class89", "objective_chaser:w_eval=0"), *mix], seed=11)
     assert a.history == b.history
     assert a.history != c.history
+
+
+class _Counting:
+    """GAME whose evaluation records the round and the decision of every state it scores."""
+
+    def __init__(self):
+        self.seen = []
+
+    def __getattr__(self, name):
+        return getattr(GAME, name)
+
+    def evaluate(self, state):
+        d = GAME.decision(state)
+        self.seen.append((state.round, None if d is None else (d.player, d.kind)))
+        return GAME.evaluate(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_look_ahead_copies_and_round_horizon(players):
+    from simcli.engine import make_sampler
+
+    for seed in range(3):
+        s = make_state(players, seed=seed, blank=False)
+        d = flow.advance(s)
+        me, start = d.player, s.round
+
+        def snap(B=s.boards[me]):
+            return (list(B.photo), B.sigs, list(B.used), s.round, s.turn, s.phase)
+
+        before = snap()
+        for n, rounds in ((1, 0), (3, 0), (2, 1)):
+            game = _Counting()
+            bot = resolve("class89", "club_climber")(game, me, random.Random(1), w_eval=40.0,
+                                                    eval_k=4, eval_n=n, eval_round=rounds)
+            calls = []
+            sampler = make_sampler(game, s, me, random.Random(seed))
+
+            def spy(j=None, _s=sampler, _c=calls):
+                _c.append(j)
+                return _s(j)
+
+            spy.fresh = sampler.fresh
+            bot.bind_sampler(spy)
+            a = bot.choose(GAME.view(s, me), d)
+            assert a in d.options
+            k = min(4, len(d.options))
+            # every option on the same eval_n copies, one evaluation per copy
+            assert len(game.seen) == k * n
+            assert calls == list(range(n)) * k
+            for rnd, nxt in game.seen:
+                if rounds:
+                    # played on to the round's end (every seat), or to the game's end
+                    assert rnd == start + 1 or nxt is None
+                else:
+                    # the bot's own turn only: the round goes on, the next decision is
+                    # another placement or another seat's
+                    assert rnd == start and (nxt is None or nxt[1] == "place"
+                                             or nxt[0] != me)
+        # the true state is never touched
+        assert snap() == before
+
+
+def test_look_ahead_copies_and_horizon_change_play_deterministically():
+    from simcli.engine import play_game
+
+    R = GAME.make_rules(GAME.default_data(), 4)
+    mix = [resolve("class89", n) for n in MIX[1:]]
+
+    def hist(spec, seed=5):
+        return play_game(GAME, 4, R, [resolve("class89", spec), *mix], seed=seed).history
+
+    old = hist("objective_chaser:eval_n=1,eval_round=0")
+    assert old == hist("objective_chaser:w_eval=40,eval_k=10,eval_n=1,eval_round=0")
+    for spec in ("objective_chaser:eval_n=3,eval_round=0",
+                 "objective_chaser:eval_n=1,eval_round=1"):
+        a = hist(spec)
+        assert a == hist(spec)
+        assert a != old
