@@ -555,7 +555,7 @@ def test_look_ahead_copies_and_round_horizon(players):
         d = flow.advance(s)
         me, start = d.player, s.round
 
-        def snap(B=s.boards[me]):
+        def snap(B=s.boards[me], s=s):
             return (list(B.photo), B.sigs, list(B.used), s.round, s.turn, s.phase)
 
         before = snap()
