@@ -145,8 +145,14 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
         for future in futures:
             yield future.result()
     except BaseException:
+        # Ctrl-C / SIGTERM: end the workers now (a ladder chunk with search seats runs
+        # for minutes, and the exit would wait for it)
+        from simcli.runner import _end_workers
+
         for future in futures:
             future.cancel()
+        executor.shutdown(wait=False, kill_workers=True)
+        _end_workers(executor)
         raise
 
 

@@ -789,3 +789,30 @@ def test_the_runner_kills_and_reaps_the_pools_workers_itself(tmp_path):
     _end_workers(executor)  # without a shutdown: the executor thread plays no part
     assert not any(p.is_alive() for p in workers) and time.time() - start < 10
     executor.shutdown(wait=True)
+
+
+def _quick_or_marked_sleep(folder, i):
+    if i:
+        _mark_and_sleep(folder)
+    return i
+
+
+def test_an_interrupted_ladder_ends_its_workers_at_once(tmp_path):
+    # a ladder chunk with search seats runs for minutes; after Ctrl-C or SIGTERM the
+    # ladder must not wait for it (a stop-27 ladder took over 15 s to exit)
+    import psutil
+
+    from simcli import ladder
+
+    gen = ladder.parallel(_quick_or_marked_sleep, [(str(tmp_path), 0), (str(tmp_path), 1)],
+                          jobs=2)
+    assert next(gen) == 0
+    deadline = time.time() + 60
+    while time.time() < deadline and not os.listdir(tmp_path):
+        time.sleep(0.05)
+    worker = psutil.Process(int(os.listdir(tmp_path)[0]))
+    start = time.time()
+    with pytest.raises(KeyboardInterrupt):
+        gen.throw(KeyboardInterrupt())
+    gone, alive = psutil.wait_procs([worker], timeout=10)
+    assert not alive and time.time() - start < 10
