@@ -666,36 +666,10 @@ def _ach_cached(bot, view, pl, g, beat):
 
 
 def _on_take(bot, view, options):
-    pl = view.players[view.me]
-    tv = bot.tile_values(view, pl)
-    best, best_v = options[0], -1e9
-    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
-    type_best: dict = {}
-    grid = view.grid
-    space_actions = view.space_actions
-    rand = bot.rng.random
-    plan = ("none",)
-    p = bot.p
-    grid_tile = p["grid_tile"]
-    mult = bot.mult
-    if p["g_late"] or p["r_late"]:
-        late = _late(view)
-        grid_tile = grid_tile + p["g_late"] * late
-        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
-    for space in options:
-        v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
-        ab, aa = 0.0, ("none",)  # no Action
-        for act in space_actions[space]:
-            got = type_best.get(act)
-            if got is None:
-                got = _type_value(bot, view, pl, act)
-                w = mult[act[0]]
-                if w != 1.0:
-                    got = (got[0] * w, got[1])
-                type_best[act] = got
-            if got[0] > ab:
-                ab, aa = got
-        v += ab + rand() * 0.01
+    """The Grid space of highest value (:func:`_take_scores`; the first on a tie); the
+    Action it was valued for is kept as ``bot._plan``."""
+    best, best_v, plan = options[0], -1e9, ("none",)
+    for space, (v, aa) in zip(options, _take_scores(bot, view, options), strict=True):
         if v > best_v:
             best, best_v, plan = space, v, aa
     bot._plan = plan  # the Action this tile was taken for
@@ -733,7 +707,8 @@ def _take_scores(bot, view, options) -> list:
                 type_best[act] = got
             if got[0] > ab:
                 ab, aa = got
-        out.append((v + ab + rand() * 0.01, aa))
+        v += ab + rand() * 0.01
+        out.append((v, aa))
     return out
 
 
