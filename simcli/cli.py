@@ -691,6 +691,9 @@ def ladder(
                        "earlier ladder's folder (same game, players and seed): each "
                        "strategy's paired change in win share since then, on the same "
                        "games.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted ladder "
+                      "in the same --out with the same arguments: the chunks already saved "
+                      "are not played again.")] = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Every strategy in one seat against the default mix, and search's paired gain."""
@@ -701,25 +704,44 @@ def ladder(
     cfg = lad.plan_ladder(game, players, games, seed, search)
     folder = Path(out_dir) if out_dir else Path("reports") / \
         f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
-    lad.check_folder(folder)
+    plan = lad.plan_record(cfg, search)
+    state, saved = lad.check_folder(folder, plan, resume=resume)
     other = lad.load_against(Path(against), cfg) if against else None
-    if quiet:
-        rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value, scheduler=scheduler)
-    else:
-        from rich.progress import Progress
-
-        with Progress(console=console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"ladder {cfg.game} ({len(cfg.subjects)} strategies)",
-                                total=games)
+    if state == "finished":
+        note(f"nothing to resume: {folder} holds this ladder, finished")
+        return
+    meta = {"game": cfg.game, "players": cfg.n_players, "games": games, "seed": seed,
+            "search": search, "command": argv_command(), "plan": plan, "finished": False}
+    if state == "fresh":
+        lad.start(folder, meta)
+    else:   # the command that started the ladder, not this --resume
+        meta = {**meta, **{k: v for k, v in saved.items() if k in meta}}
+    try:
+        if quiet:
             rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value,
-                                   scheduler=scheduler,
-                                   progress=lambda k: bar.advance(task, k))
-    result = lad.analyse(cfg, rows)
-    if other is not None:
-        result["against"] = lad.against(cfg, rows, other)
-    lad.write(folder, result, {"game": cfg.game, "players": cfg.n_players, "games": games,
-                               "seed": seed, "search": search, "command": argv_command()},
-              rows)
+                                   scheduler=scheduler, folder=folder)
+        else:
+            from rich.progress import Progress
+
+            with Progress(console=console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"ladder {cfg.game} ({len(cfg.subjects)} strategies)",
+                                    total=games, completed=lad.saved_games(folder, cfg))
+                rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value,
+                                       scheduler=scheduler, folder=folder,
+                                       progress=lambda k: bar.advance(task, k))
+        result = lad.analyse(cfg, rows)
+        if other is not None:
+            result["against"] = lad.against(cfg, rows, other)
+        lad.write(folder, result, {**meta, "finished": True}, rows)
+    except KeyboardInterrupt:
+        from simcli.clierrors import interrupt_status
+
+        status = interrupt_status()
+        note(f"{'terminated' if status == 143 else 'interrupted'}: kept the "
+             f"{lad.saved_games(folder, cfg)} of {games} ladder games finished so far in "
+             f"{folder}; rerun with --resume to continue")
+        raise typer.Exit(status) from None
+    lad.remove_parts(folder, cfg)
     if not quiet:
         for line in result["findings"] + (result["against"]["findings"] if other else []):
             console().print(f"- {line}", highlight=False)

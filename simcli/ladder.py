@@ -158,15 +158,113 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
 
 def play_ladder(cfg: LadderConfig, jobs: int = -1, backend: str = "loky",
                 scheduler: str | None = None,
-                progress: Callable[[int], None] | None = None) -> list[dict]:
-    tasks = [(cfg, lo, min(lo + CHUNK, cfg.n_games)) for lo in range(0, cfg.n_games, CHUNK)]
+                progress: Callable[[int], None] | None = None,
+                folder: Path | None = None) -> list[dict]:
+    """Every (subject, game) row of the ladder, in chunk order. With ``folder`` each
+    chunk's rows are saved there (:func:`part_path`) as soon as the chunk finishes, the
+    chunks already saved are not played again, and the rows are read back from the
+    parts (so a resumed ladder's rows are those of an uninterrupted one, byte for byte);
+    an interrupt (KeyboardInterrupt) leaves every finished chunk on disk."""
+    tasks = [(cfg, lo, hi) for lo, hi in chunks(cfg)]
+    if folder is not None:
+        (folder / PARTS).mkdir(parents=True, exist_ok=True)
+        tasks = [t for t in tasks if not part_path(folder, cfg, t[1]).is_file()]
     rows: list[dict] = []
     for (_, lo, hi), part in zip(tasks, parallel(ladder_chunk, tasks, jobs, backend,
                                                  scheduler), strict=True):
-        rows.extend(part)
+        if folder is None:
+            rows.extend(part)
+        else:
+            write_rows(part_path(folder, cfg, lo), part)
         if progress:
             progress(hi - lo)
+    return rows if folder is None else read_parts(folder, cfg)
+
+
+# ------------------------------------------------------------------------ saved chunks
+PARTS = ".parts"   # simcli.outdir.PARTS: the part files a fresh folder's clear() removes
+
+
+def chunks(cfg: LadderConfig) -> list[tuple[int, int]]:
+    """The ladder's chunks (games lo..hi-1): a fixed function of the games, never of
+    --jobs, so a resumed ladder plays exactly the chunks an uninterrupted one would."""
+    return [(lo, min(lo + CHUNK, cfg.n_games)) for lo in range(0, cfg.n_games, CHUNK)]
+
+
+def _digest(value: Any) -> str:
+    import hashlib
+
+    return hashlib.sha1(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def code_digest(game: str) -> str:
+    """A digest of the source of the game's module and of every strategy a ladder of it
+    plays: a bot edited between an interrupt and ``--resume`` would mix two bots in one
+    ladder, so the saved plan names the code that played it."""
+    import inspect
+    import sys
+
+    g = get_game(game)
+    classes = [type(g), *list_strategies(game).values()]
+    texts = {}
+    for cls in classes:
+        module = sys.modules.get(getattr(cls, "__module__", ""))
+        try:
+            path = Path(inspect.getfile(module if module is not None else cls))
+        except (TypeError, OSError):
+            continue
+        source = path.with_name(path.name.split(".")[0] + ".py")   # a compiled .so: its .py
+        try:
+            texts[source.name] = source.read_bytes().decode("utf-8", "replace")
+        except OSError:
+            texts[source.name] = str(path)
+    return _digest(sorted(texts.items()))
+
+
+def plan_record(cfg: LadderConfig, search: str) -> dict[str, Any]:
+    """What a ladder's games depend on, saved in run.json before the first game:
+    ``--resume`` continues only a ladder whose plan equals this one."""
+    from simcli import __version__
+
+    return {"game": cfg.game, "players": cfg.n_players, "games": cfg.n_games,
+            "seed": cfg.seed, "search": search, "mix": list(cfg.mix),
+            "subjects": [list(s) for s in cfg.subjects], "chunk": CHUNK,
+            "rules_version": get_game(cfg.game).RULES_VERSION,
+            "simcli_version": __version__, "data_hash": _digest(cfg.data)[:16],
+            "code_hash": code_digest(cfg.game)[:16]}
+
+
+def part_path(folder: Path, cfg: LadderConfig, lo: int) -> Path:
+    """The saved rows of the chunk starting at game ``lo``, named as the runner names its
+    parts (``simcli.outdir.PART_RE``: a tag, here the digest of the ladder's games, the
+    players, the chunk size, the first game), so simcli knows them as its own."""
+    tag = _digest([cfg.game, cfg.n_players, cfg.n_games, cfg.seed, list(cfg.mix),
+                   [list(s) for s in cfg.subjects]])[:12]
+    return folder / PARTS / f"{tag}-{cfg.n_players}p-c{CHUNK}-{lo:010d}.parquet"
+
+
+def saved_games(folder: Path, cfg: LadderConfig) -> int:
+    """Games of the ladder whose chunk is saved in ``folder``."""
+    return sum(hi - lo for lo, hi in chunks(cfg) if part_path(folder, cfg, lo).is_file())
+
+
+def read_parts(folder: Path, cfg: LadderConfig) -> list[dict]:
+    import polars as pl
+
+    rows: list[dict] = []
+    for lo, _ in chunks(cfg):
+        rows.extend(pl.read_parquet(part_path(folder, cfg, lo)).to_dicts())
     return rows
+
+
+def remove_parts(folder: Path, cfg: LadderConfig) -> None:
+    """After the outputs are written: the ladder's own part files (ladder.parquet holds
+    the same rows), and .parts/ if that leaves it empty."""
+    for lo, _ in chunks(cfg):
+        part_path(folder, cfg, lo).unlink(missing_ok=True)
+    parts = folder / PARTS
+    if parts.is_dir() and not parts.is_symlink() and not os.listdir(parts):
+        parts.rmdir()
 
 
 # ------------------------------------------------------------------------ analysis
@@ -400,41 +498,100 @@ def against(cfg: LadderConfig, rows: list[dict], other: dict[str, Any]) -> dict[
 
 
 # ------------------------------------------------------------------------ output
-def check_folder(folder: Path) -> None:
+def check_folder(folder: Path, plan: dict | None = None, resume: bool = False
+                 ) -> tuple[str, dict]:
     """A folder simcli may write into at all (:func:`simcli.outdir.check_folder`: new,
-    empty or simcli's own), and, if it holds anything, one a ladder wrote before."""
+    empty or simcli's own), and, if it holds anything, one a ladder wrote before. Touches
+    nothing. Returns ("fresh", {}) for a ladder to start afresh, ("resume", run.json) to
+    continue the saved ladder whose plan equals ``plan``, ("finished", run.json) when
+    ``resume`` finds that ladder already finished. An unfinished ladder with games saved
+    is refused without ``resume`` (starting afresh would delete them); with ``resume``,
+    a saved plan that differs from ``plan`` is refused."""
     from simcli import outdir
 
-    outdir.check_folder(folder)
+    outdir.check_folder(folder, resume=resume)
     if not folder.is_dir() or not any(folder.iterdir()):
-        return
+        return "fresh", {}
     try:
-        kind = json.loads((folder / "run.json").read_text()).get("kind")
-    except (OSError, ValueError, AttributeError):
-        kind = None
-    if kind != "ladder":
+        meta = json.loads((folder / "run.json").read_text())
+    except (OSError, ValueError):
+        meta = None
+    if not isinstance(meta, dict) or meta.get("kind") != "ladder":
         raise LadderError(f"--out {folder} holds files simcli's ladder did not write; "
                           "choose another folder")
+    saved = meta.get("plan")
+    if not resume:
+        kept = _saved_games(folder, saved) if isinstance(saved, dict) else 0
+        if kept and not meta.get("finished"):
+            raise LadderError(f"--out {folder} holds an unfinished ladder ({kept} of "
+                              f"{saved.get('games')} games saved): rerun the same command "
+                              "with --resume to finish it, or give another --out")
+        return "fresh", {}
+    if not isinstance(saved, dict):
+        raise LadderError(f"--resume: {folder} holds a ladder without a saved plan (an "
+                          "older simcli's): nothing to resume; drop --resume to play it "
+                          "afresh")
+    if plan is not None and saved != plan:
+        key = next(k for k in [*plan, *saved] if saved.get(k) != plan.get(k))
+        raise LadderError(f"--resume: {folder} holds a different ladder ({key} differs: "
+                          f"{str(saved.get(key))[:40]!r} there, {str(plan.get(key))[:40]!r} "
+                          "now); give the same arguments, another --out, or drop --resume")
+    return ("finished" if meta.get("finished") else "resume"), meta
+
+
+def _saved_games(folder: Path, plan: dict) -> int:
+    """Games in the part files of a saved plan (from their names: the first game of each
+    chunk, ``plan['chunk']`` games each, the last one shorter)."""
+    from simcli.outdir import PART_RE
+
+    try:
+        size, games = int(plan["chunk"]), int(plan["games"])
+        names = os.listdir(folder / PARTS)
+    except (KeyError, TypeError, ValueError, OSError):
+        return 0
+    starts = {int(n.rsplit("-", 1)[1].split(".")[0]) for n in names
+              if PART_RE.match(n) and n.endswith(".parquet")}
+    return sum(max(0, min(lo + size, games) - lo) for lo in starts)
+
+
+def start(folder: Path, meta: dict) -> None:
+    """A fresh ladder: delete the files the folder's previous ladder wrote (only those,
+    :func:`simcli.outdir.clear`), then save the plan in run.json before the first game,
+    with the ladder's files named in simcli's marker."""
+    from simcli import outdir
+    from simcli.fsio import atomic_write_text
+
+    if folder.is_dir():
+        outdir.clear(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(folder / "run.json", json.dumps(
+        outdir.marker({"kind": "ladder", **meta}, [f for f in FILES if f != "run.json"]),
+        indent=2, default=str) + "\n")
 
 
 def write(folder: Path, result: dict, meta: dict, rows: list[dict] | None = None
           ) -> list[Path]:
     """ladder.json, ladder.md, ladder.parquet (one row per strategy and game, for a later
-    ``--against``), plots/ladder.png and run.json, each written atomically."""
+    ``--against``), plots/ladder.png, and run.json last (the marker of a ladder started
+    by :func:`start` already lists the others), each written atomically."""
     from simcli import outdir
     from simcli.fsio import atomic_write_text
 
     (folder / "plots").mkdir(parents=True, exist_ok=True)
     files = [f for f in FILES if f != "run.json"]
-    atomic_write_text(folder / "run.json", json.dumps(
-        outdir.marker({"kind": "ladder", **meta}, files), indent=2, default=str) + "\n")
+    marked = json.dumps(outdir.marker({"kind": "ladder", **meta}, files), indent=2,
+                        default=str) + "\n"
+    if not (folder / "run.json").is_file():   # a caller without start(): files named first
+        atomic_write_text(folder / "run.json", marked)
     written = []
     if rows is not None:
         written.append(write_rows(folder / "ladder.parquet", rows))
     atomic_write_text(folder / "ladder.json", json.dumps(result, indent=2, default=str) + "\n")
     atomic_write_text(folder / "ladder.md", markdown(result))
-    return [*written, folder / "ladder.json", folder / "ladder.md",
-            plot(result, folder / "plots" / "ladder.png")]
+    out = [*written, folder / "ladder.json", folder / "ladder.md",
+           plot(result, folder / "plots" / "ladder.png")]
+    atomic_write_text(folder / "run.json", marked)
+    return out
 
 
 def write_rows(path: Path, rows: list[dict]) -> Path:

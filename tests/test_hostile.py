@@ -816,3 +816,46 @@ def test_an_interrupted_ladder_ends_its_workers_at_once(tmp_path):
         gen.throw(KeyboardInterrupt())
     gone, alive = psutil.wait_procs([worker], timeout=10)
     assert not alive and time.time() - start < 10
+
+
+def test_a_terminated_ladder_keeps_its_finished_chunks(tmp_path):
+    # a 200-game class89 ladder is over an hour of CPU: SIGTERM keeps every chunk
+    # finished (143, one line naming --resume), and the workers end
+    import psutil
+
+    from simcli import ladder
+
+    folder = tmp_path / "lad"
+
+    def parts():   # not the temporary files of a part being written
+        where = folder / ".parts"
+        return [n for n in os.listdir(where) if outdir.PART_RE.match(n)
+                and n.endswith(".parquet")] if where.is_dir() else []
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (TESTS.parent, TESTS))),
+           "MPLBACKEND": "Agg"}
+    proc = subprocess.Popen([sys.executable, "-m", "simcli.cli", "ladder", TOY, "-n",
+                             "100000", "-j", "2", "-q", "--search",
+                             "rollouts=4,recheck=4,kinds=all", "--out", str(folder)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=tmp_path)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and len(parts()) < 2:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    kept = parts()
+    assert len(kept) >= 2
+    assert f"terminated: kept the {ladder.CHUNK * len(kept)} of 100000" in err, err
+    assert "--resume" in err
+    assert json.loads((folder / "run.json").read_text())["finished"] is False
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, alive

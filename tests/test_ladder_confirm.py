@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from simcli import ladder as lad
-from simcli import stats
+from simcli import outdir, stats
 from simcli.cli import app
 
 runner = CliRunner()
@@ -132,6 +132,102 @@ def test_ladder_against_refuses_what_it_cannot_pair_before_playing(tmp_path):
                                      FAST, "-o", str(out), *args])
         assert result.exit_code == 2 and word in result.output, result.output
         assert "Traceback" not in result.output and not out.exists()
+
+
+def _files(folder):
+    """Every file under ``folder``: its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _interrupted_ladder(folder, monkeypatch, args):
+    """A ladder of 10 games (chunks 0-3, 4-7, 8-9) interrupted as its second chunk
+    starts, as Ctrl-C would; the CPU clock reads 0 so that the rows are the same bytes
+    in every run."""
+    import types
+
+    monkeypatch.setattr(lad, "time", types.SimpleNamespace(process_time=lambda: 0.0))
+    real = lad.ladder_chunk
+
+    def first_only(cfg, lo, hi):
+        if lo:
+            raise KeyboardInterrupt
+        return real(cfg, lo, hi)
+
+    monkeypatch.setattr(lad, "ladder_chunk", first_only)
+    result = runner.invoke(app, [*args, "-o", str(folder)])
+    monkeypatch.setattr(lad, "ladder_chunk", real)
+    return result
+
+
+LADDER = ["ladder", TOY, "-n", "10", "--jobs", "1", "--search", FAST, "-q"]
+
+
+def test_an_interrupted_ladder_keeps_its_chunks_and_resume_equals_an_unbroken_one(
+        tmp_path, monkeypatch):
+    cut, whole = tmp_path / "cut", tmp_path / "whole"
+    result = _interrupted_ladder(cut, monkeypatch, LADDER)
+    assert result.exit_code == 130 and "Traceback" not in result.output, result.output
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1 and "kept the 4 of 10" in line and "--resume" in line
+    parts = sorted((cut / ".parts").iterdir())
+    assert len(parts) == 1 and parts[0].name.endswith("0000000000.parquet")
+    assert outdir.PART_RE.match(parts[0].name)      # simcli's own: clear() knows it
+    saved = json.loads((cut / "run.json").read_text())
+    assert saved["plan"]["games"] == 10 and saved["finished"] is False
+    assert not (cut / "ladder.md").exists()
+    played = []
+    real = lad.ladder_chunk
+
+    def counted(cfg, lo, hi):
+        played.append(lo)
+        return real(cfg, lo, hi)
+
+    monkeypatch.setattr(lad, "ladder_chunk", counted)
+    result = runner.invoke(app, [*LADDER, "-o", str(cut), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert played == [4, 8]                          # only the missing chunks
+    monkeypatch.setattr(lad, "ladder_chunk", real)
+    assert runner.invoke(app, [*LADDER, "-o", str(whole)]).exit_code == 0
+    mine, theirs = _files(cut), _files(whole)
+    assert ".parts" not in " ".join(mine) and not (cut / ".parts").exists()
+    assert set(mine) == set(theirs) == {"run.json", "ladder.json", "ladder.md",
+                                        "ladder.parquet", "plots/ladder.png"}
+    for name in ("ladder.parquet", "ladder.json", "ladder.md", "plots/ladder.png"):
+        assert mine[name] == theirs[name], name
+    done = json.loads((cut / "run.json").read_text())
+    assert done["finished"] is True and "--resume" not in done["command"]
+    # resuming a finished ladder plays nothing and changes nothing
+    result = runner.invoke(app, [*LADDER, "-o", str(cut), "--resume"])
+    assert result.exit_code == 0 and "nothing to resume" in result.output
+    assert _files(cut) == mine
+
+
+def test_an_unfinished_ladder_is_resumed_only_by_the_same_ladder(tmp_path, monkeypatch):
+    cut = tmp_path / "cut"
+    assert _interrupted_ladder(cut, monkeypatch, LADDER).exit_code == 130
+    before = _files(cut)
+    # a plain rerun would delete the saved games: refused, pointing at --resume
+    for args in (LADDER, ["ladder", TOY, "-n", "8", "--jobs", "1", "-q"]):
+        result = runner.invoke(app, [*args, "-o", str(cut)])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        line = result.stderr.strip()
+        assert len(line.splitlines()) == 1 and "--resume" in line and "4 of 10" in line
+        assert _files(cut) == before
+    # --resume with another plan: one line naming what differs, nothing touched
+    for change, word in ((["-n", "12"], "games"), (["--seed", "2"], "seed"),
+                         (["--search", "rollouts=6,recheck=4,kinds=all"], "search")):
+        args = [a for a in LADDER if a not in ("-n", "10")] if change[0] == "-n" else LADDER
+        if change[0] == "--search":
+            args = LADDER[:LADDER.index("--search")] + LADDER[LADDER.index("--search") + 2:]
+        result = runner.invoke(app, [*args, *change, "-o", str(cut), "--resume"])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        line = result.stderr.strip()
+        assert len(line.splitlines()) == 1 and "different ladder" in line, line
+        assert f"{word} differs" in line, line
+        assert _files(cut) == before
+    # the same ladder finishes it
+    assert runner.invoke(app, [*LADDER, "-o", str(cut), "--resume"]).exit_code == 0
 
 
 def test_run_confirm_replays_the_seeds_with_search_in_every_seat(tmp_path):
