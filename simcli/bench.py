@@ -210,16 +210,35 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
 
     workers = effective_jobs(jobs, count_chunks(0, games, *chunk_layout(cfg)))
     executor = get_reusable_executor(max_workers=workers)
-    for future in [executor.submit(_warm_worker, cfg) for _ in range(workers)]:
-        future.result()
-    with tempfile.TemporaryDirectory() as tmp:
-        times = []
-        for j in (1, jobs):
-            t0 = time.perf_counter()
-            run_chunks([dataclasses.replace(cfg, n_games=games)],
-                       Path(tmp) / f"j{j}", jobs=j)
-            times.append(time.perf_counter() - t0)
+    futures = []
+    try:
+        futures = [executor.submit(_warm_worker, cfg) for _ in range(workers)]
+        for future in futures:
+            future.result()
+        with tempfile.TemporaryDirectory() as tmp:
+            times = []
+            for j in (1, jobs):
+                t0 = time.perf_counter()
+                _, _, interrupted = run_chunks([dataclasses.replace(cfg, n_games=games)],
+                                               Path(tmp) / f"j{j}", jobs=j)
+                if interrupted:   # run_chunks ended its workers and kept its games
+                    raise KeyboardInterrupt
+                times.append(time.perf_counter() - t0)
+    except BaseException:
+        # Ctrl-C / SIGTERM: end the workers now, as the runner and the ladder do (the
+        # reusable pool would otherwise keep playing, or sleeping, after bench stopped)
+        _end_pool(executor, futures)
+        raise
     return times[0], times[1], times[0] / times[1]
+
+
+def _end_pool(executor, futures) -> None:
+    from simcli.runner import _end_workers
+
+    for future in futures:
+        future.cancel()
+    executor.shutdown(wait=False, kill_workers=True)
+    _end_workers(executor)
 
 
 def peak_memory(game: str, players: int, games: int, jobs: int) -> tuple[float, float]:
@@ -231,15 +250,28 @@ def peak_memory(game: str, players: int, games: int, jobs: int) -> tuple[float, 
                "--games", str(games), "--jobs", str(jobs), "--quiet", "--out", tmp]
         proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         peak_total = peak_parent = 0
-        while proc.poll() is None:
+        try:
+            while proc.poll() is None:
+                try:
+                    procs = [proc, *proc.children(recursive=True)]
+                    rss = [p.memory_info().rss for p in procs]
+                except psutil.Error:
+                    continue
+                peak_parent = max(peak_parent, rss[0])
+                peak_total = max(peak_total, sum(rss))
+                time.sleep(0.05)
+        except BaseException:   # Ctrl-C / SIGTERM: the measured run and its workers end too
             try:
-                procs = [proc, *proc.children(recursive=True)]
-                rss = [p.memory_info().rss for p in procs]
+                family = [*proc.children(recursive=True), proc]
             except psutil.Error:
-                continue
-            peak_parent = max(peak_parent, rss[0])
-            peak_total = max(peak_total, sum(rss))
-            time.sleep(0.05)
+                family = [proc]
+            for p in family:
+                try:
+                    p.kill()
+                except psutil.Error:
+                    pass
+            psutil.wait_procs(family, timeout=10)
+            raise
     return peak_total / 2**20, peak_parent / 2**20
 
 

@@ -665,8 +665,16 @@ def bench(
 
     if search_games < 0:
         raise ScenarioError(f"--search-games must be 0 or more, not {search_games}")
-    run_bench(game or [], players, games, memory_games, jobs, console(), repeat=max(1, repeat),
-              search_games=search_games)
+    try:
+        run_bench(game or [], players, games, memory_games, jobs, console(),
+                  repeat=max(1, repeat), search_games=search_games)
+    except KeyboardInterrupt:
+        from simcli.clierrors import interrupt_status
+
+        status = interrupt_status()
+        note(f"{'terminated' if status == 143 else 'interrupted'}: bench stopped and ended "
+             "its worker processes (it writes no files: nothing to keep)")
+        raise typer.Exit(status) from None
 
 
 @app.command()

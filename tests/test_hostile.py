@@ -859,3 +859,51 @@ def test_a_terminated_ladder_keeps_its_finished_chunks(tmp_path):
     assert json.loads((folder / "run.json").read_text())["finished"] is False
     gone, alive = psutil.wait_procs(workers, timeout=10)
     assert not alive, alive
+
+
+def _mark_and_sleep_warm(folder, cfg):  # noqa: ARG001 - bench's warm-up takes the config
+    _mark_and_sleep(folder)
+
+
+def test_an_interrupted_bench_ends_its_workers_at_once(tmp_path, monkeypatch):
+    # bench drives its own loky pool (the --jobs speedup): after Ctrl-C or SIGTERM its
+    # workers must not play (or sleep) on
+    import functools
+
+    import psutil
+
+    from simcli import bench
+
+    monkeypatch.setattr(bench, "_warm_worker",
+                        functools.partial(_mark_and_sleep_warm, str(tmp_path)))
+    cfg = plan_run(TOY, games=40).configs[0]
+
+    def ctrl_c_once_both_sleep():
+        deadline = time.time() + 60
+        while time.time() < deadline and len(os.listdir(tmp_path)) < 2:
+            time.sleep(0.05)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+    poke = threading.Thread(target=ctrl_c_once_both_sleep)
+    poke.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            bench.parallel_speedup(cfg, 40, 2)
+    finally:
+        poke.join()
+    start = time.time()
+    workers = [psutil.Process(int(pid)) for pid in os.listdir(tmp_path)
+               if psutil.pid_exists(int(pid))]
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive and time.time() - start < 10
+
+
+def test_an_interrupted_bench_is_one_line_without_resume(monkeypatch):
+    from simcli import bench
+
+    def ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "run_bench", ctrl_c)
+    text = one_line(invoke(["bench", "--game", TOY]), 130, "interrupted", "bench")
+    assert "--resume" not in text      # bench writes nothing: there is nothing to resume
