@@ -741,6 +741,7 @@ def ladder(
         if other is not None:
             result["against"] = lad.against(cfg, rows, other)
         lad.write(folder, result, {**meta, "finished": True}, rows)
+        lad.remove_parts(folder, cfg)
     except KeyboardInterrupt:
         from simcli.clierrors import interrupt_status
 
@@ -749,7 +750,6 @@ def ladder(
              f"{lad.saved_games(folder, cfg)} of {games} ladder games finished so far in "
              f"{folder}; rerun with --resume to continue")
         raise typer.Exit(status) from None
-    lad.remove_parts(folder, cfg)
     if not quiet:
         for line in result["findings"] + (result["against"]["findings"] if other else []):
             console().print(f"- {line}", highlight=False)

@@ -170,8 +170,8 @@ def play_ladder(cfg: LadderConfig, jobs: int = -1, backend: str = "loky",
         (folder / PARTS).mkdir(parents=True, exist_ok=True)
         tasks = [t for t in tasks if not part_path(folder, cfg, t[1]).is_file()]
     rows: list[dict] = []
-    for (_, lo, hi), part in zip(tasks, parallel(ladder_chunk, tasks, jobs, backend,
-                                                 scheduler), strict=True):
+    results = parallel(ladder_chunk, tasks, jobs, backend, scheduler) if tasks else iter(())
+    for (_, lo, hi), part in zip(tasks, results, strict=True):   # no pool for no chunk
         if folder is None:
             rows.extend(part)
         else:
