@@ -712,6 +712,11 @@ def ladder(
     cfg = lad.plan_ladder(game, players, games, seed, search)
     folder = Path(out_dir) if out_dir else Path("reports") / \
         f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
+    if against and Path(against).resolve() == folder.resolve():
+        # a new ladder clears its --out as it starts: the earlier ladder would be gone
+        # before this one is finished
+        raise lad.LadderError(f"--against {against} is the --out folder: the new ladder "
+                              "would replace the one it is compared with; give another --out")
     plan = lad.plan_record(cfg, search)
     state, saved = lad.check_folder(folder, plan, resume=resume)
     other = lad.load_against(Path(against), cfg) if against else None

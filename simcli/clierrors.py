@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import os
 import signal
 import sys
@@ -129,8 +130,12 @@ def guard(fn):
                 return fn(*args, **kwargs)
         except KeyboardInterrupt:
             what = "terminated" if signal.SIGTERM in RECEIVED else "interrupted"
-            say(f"{what} before the summary was written: the finished games are kept; rerun "
-                "the same command with --resume to finish")
+            if "resume" in inspect.signature(fn).parameters:
+                say(f"{what} before the summary was written: the finished games are kept; "
+                    "rerun the same command with --resume to finish")
+            else:   # compare, check, balance, report...: no --resume to point at
+                say(f"{what}: stopped before {fn.__name__.removesuffix('_cmd')} finished; "
+                    "the files it had completed are kept, rerun it to start again")
             raise typer.Exit(interrupt_status()) from None
         except Exception as exc:
             if isinstance(exc, _loaded(USER_ERRORS)):

@@ -907,3 +907,28 @@ def test_an_interrupted_bench_is_one_line_without_resume(monkeypatch):
     monkeypatch.setattr(bench, "run_bench", ctrl_c)
     text = one_line(invoke(["bench", "--game", TOY]), 130, "interrupted", "bench")
     assert "--resume" not in text      # bench writes nothing: there is nothing to resume
+
+
+def test_an_interrupt_points_at_resume_only_where_the_command_has_it(capsys):
+    """The interrupt line of a command without ``--resume`` (compare, check, balance...)
+    must not tell the user to rerun with an option the command rejects."""
+    import typer
+
+    from simcli.clierrors import guard
+
+    def with_resume(resume: bool = False):
+        raise KeyboardInterrupt
+
+    def compare_cmd(base: str = ""):
+        raise KeyboardInterrupt
+
+    lines = []
+    for fn in (with_resume, compare_cmd):
+        with pytest.raises(typer.Exit) as exc:
+            guard(fn)()
+        assert exc.value.exit_code == 130
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1
+        lines.append(err[0])
+    assert "--resume" in lines[0]
+    assert "--resume" not in lines[1] and "compare" in lines[1]

@@ -132,6 +132,13 @@ def test_ladder_against_refuses_what_it_cannot_pair_before_playing(tmp_path):
                                      FAST, "-o", str(out), *args])
         assert result.exit_code == 2 and word in result.output, result.output
         assert "Traceback" not in result.output and not out.exists()
+    # its own folder: a new ladder clears --out as it starts, so the earlier ladder it is
+    # compared with would be lost to an interrupt; refused with the folder untouched
+    before = _files(first)
+    result = runner.invoke(app, ["ladder", TOY, "-n", "4", "--jobs", "1", "--search", FAST,
+                                 "-o", str(first), "--against", str(first)])
+    assert result.exit_code == 2 and "is the --out folder" in result.output, result.output
+    assert _files(first) == before
 
 
 def _files(folder):
