@@ -655,20 +655,11 @@ def _on_take(bot, view, options):
 def _take_scores(bot, view, options) -> list:
     """(value, planned Action) of every Grid space in ``options``: the values
     :func:`_on_take` maximises (with its tie noise; the look-ahead's base)."""
-    pl = view.players[view.me]
-    tv = bot.tile_values(view, pl)
-    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    pl, tv, full, grid_tile, mult = _take_setup(bot, view)
     type_best: dict = {}
     grid = view.grid
     space_actions = view.space_actions
     rand = bot.rng.random
-    p = bot.p
-    grid_tile = p["grid_tile"]
-    mult = bot.mult
-    if p["g_late"] or p["r_late"]:
-        late = _late(view)
-        grid_tile = grid_tile + p["g_late"] * late
-        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
     out = []
     for space in options:
         v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
@@ -676,11 +667,7 @@ def _take_scores(bot, view, options) -> list:
         for act in space_actions[space]:
             got = type_best.get(act)
             if got is None:
-                got = _type_value(bot, view, pl, act)
-                w = mult[act[0]]
-                if w != 1.0:
-                    got = (got[0] * w, got[1])
-                type_best[act] = got
+                got = type_best[act] = _scaled_type_value(bot, view, pl, act, mult)
             if got[0] > ab:
                 ab, aa = got
         v += ab + rand() * 0.01
@@ -693,19 +680,10 @@ def _take_pairs(bot, view, options) -> tuple:
     of its board Actions (their best legal form, as :func:`_type_value` finds it) and with
     none: the tile's value plus the Action's (with :func:`_on_take`'s tie noise, one draw
     per space)."""
-    pl = view.players[view.me]
-    tv = bot.tile_values(view, pl)
-    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    pl, tv, full, grid_tile, mult = _take_setup(bot, view)
     type_best: dict = {}
     grid = view.grid
-    p = bot.p
-    grid_tile = p["grid_tile"]
-    mult = bot.mult
     rand = bot.rng.random
-    if p["g_late"] or p["r_late"]:
-        late = _late(view)
-        grid_tile = grid_tile + p["g_late"] * late
-        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
     scores, keys = [], []
     for space in options:
         v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile + rand() * 0.01
@@ -714,15 +692,38 @@ def _take_pairs(bot, view, options) -> tuple:
         for act in view.space_actions[space]:
             got = type_best.get(act)
             if got is None:
-                got = _type_value(bot, view, pl, act)
-                w = mult[act[0]]
-                if w != 1.0:
-                    got = (got[0] * w, got[1])
-                type_best[act] = got
+                got = type_best[act] = _scaled_type_value(bot, view, pl, act, mult)
             if got[0] > -1e8 and (space, got[1]) not in keys:
                 scores.append((v + got[0], got[1]))
                 keys.append((space, got[1]))
     return scores, keys
+
+
+def _take_setup(bot, view) -> tuple:
+    """What :func:`_take_scores` and :func:`_take_pairs` value Grid spaces with: the bot's
+    PlayerState, its tile values, whether its tiles are at the limit, the Grid tile's
+    weight and the Action multipliers (both with the late-game terms ``g_late``,
+    ``r_late``)."""
+    pl = view.players[view.me]
+    tv = bot.tile_values(view, pl)
+    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    p = bot.p
+    grid_tile = p["grid_tile"]
+    mult = bot.mult
+    if p["g_late"] or p["r_late"]:
+        late = _late(view)
+        grid_tile = grid_tile + p["g_late"] * late
+        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
+    return pl, tv, full, grid_tile, mult
+
+
+def _scaled_type_value(bot, view, pl, act, mult) -> tuple:
+    """:func:`_type_value` of Action ``act`` with its value times its multiplier."""
+    got = _type_value(bot, view, pl, act)
+    w = mult[act[0]]
+    if w != 1.0:
+        got = (got[0] * w, got[1])
+    return got
 
 
 def _late(view) -> float:
