@@ -154,7 +154,6 @@ cost 0.67-0.77 s of CPU against 0.47-0.50 s (three stop-26 rivals, loaded machin
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import ClassVar
 
@@ -178,6 +177,7 @@ from simcli.games.class89.state import (
 from simcli.games.class89.yearbook import SS_BASE, letter_bounds
 
 from . import Bot
+from .lookahead import log_chance, play_on, reseed, seat_bots, turn_end
 
 BASE_PARAMS = {
     "student": 6.0,  # a student in the class photo
@@ -289,14 +289,8 @@ class C89Bot(Bot):
         self._look_rng = None
         if self.p["eval_n"] > 1 or self.p["eval_round"]:
             self._look_rng = random.Random(self.rng.getrandbits(64))
-            bots = []
-            for q in range(max(self.game.players)):
-                if q == self.player:
-                    bots.append(self._plain)
-                else:
-                    cls = STRATEGIES[DEFAULT_MIX[q % len(DEFAULT_MIX)]]
-                    bots.append(cls(self.game, q, random.Random(0), w_eval=0.0))
-            self._seat_bots = bots
+            self._seat_bots = seat_bots(self, max(self.game.players), STRATEGIES,
+                                        DEFAULT_MIX, {"w_eval": 0.0}, own=self._plain)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view, decision):
@@ -878,7 +872,7 @@ class C89Bot(Bot):
         if len(order) < 2:
             return
         game, me, sampler, plain = self.game, self.player, self.sampler, self._plain
-        decision, apply, view, evaluate = game.decision, game.apply, game.view, game.evaluate
+        apply, evaluate = game.apply, game.evaluate
         w = self.p["w_eval"]
         keep = set(order)
         for i in range(len(vals)):
@@ -888,15 +882,14 @@ class C89Bot(Bot):
         if self._look_rng is not None:
             self._look_many(opts, vals, order)
             return
+        bots = {me: plain}              # the bot's turn: only its own decisions
+        turn_over = turn_end(me, "place")
         for i in order:
             state = sampler(0)          # the same copy for every option
             state.log = None
             apply(state, opts[i])
-            while (d := decision(state)) is not None and d.player == me and d.kind != "place":
-                o = d.options
-                apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
-            pr = evaluate(state)[me]
-            vals[i] += w * math.log(pr if pr > 1e-9 else 1e-9)
+            play_on(game, state, bots, turn_over)
+            vals[i] += w * log_chance(evaluate(state)[me])
 
     def _look_many(self, opts, vals, order) -> None:
         """``look_ahead`` with ``eval_n`` copies and/or the ``eval_round`` horizon: each
@@ -905,37 +898,25 @@ class C89Bot(Bot):
         n = self.p["eval_n"]
         rounds = self.p["eval_round"]
         game, me, sampler = self.game, self.player, self.sampler
-        decision, apply, view, evaluate = game.decision, game.apply, game.view, game.evaluate
+        apply, evaluate = game.apply, game.evaluate
         w = self.p["w_eval"]
         seeds = [self._look_rng.getrandbits(64) for _ in range(n)]
         bots = self._seat_bots
-        plain = self._plain
+        turn, turn_over = {me: self._plain}, turn_end(me, "place")
         for i in order:
             total = 0.0
             for j in range(n):
                 state = sampler(j)
                 state.log = None
-                r = random.Random(seeds[j])
-                for b in bots:
-                    b.rng.seed(r.getrandbits(64))
+                reseed(bots, seeds[j])
                 if rounds:
-                    stop = state.round + rounds
+                    end = state.round + rounds
                     apply(state, opts[i])
-                    for _ in range(ROUND_CAP):
-                        d = decision(state)
-                        if d is None or state.round >= stop:
-                            break
-                        o = d.options
-                        q = d.player
-                        apply(state, o[0] if len(o) == 1 else bots[q].choose(view(state, q), d))
+                    play_on(game, state, bots, lambda s, d, end=end: s.round >= end, ROUND_CAP)
                 else:
                     apply(state, opts[i])
-                    while ((d := decision(state)) is not None and d.player == me
-                           and d.kind != "place"):
-                        o = d.options
-                        apply(state, o[0] if len(o) == 1 else plain.choose(view(state, me), d))
-                pr = evaluate(state)[me]
-                total += math.log(pr if pr > 1e-9 else 1e-9)
+                    play_on(game, state, turn, turn_over)
+                total += log_chance(evaluate(state)[me])
             vals[i] += w * total / n
 
     #: the weights ``terms`` splits a placement's value by (the rest is ``base``)

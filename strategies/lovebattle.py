@@ -52,7 +52,6 @@ to 0.7 instead (where search departed from its votes).
 from __future__ import annotations
 
 import math
-import random
 
 from simcli.games.lovebattle.data import (
     ENCHANTMENT,
@@ -61,6 +60,7 @@ from simcli.games.lovebattle.data import (
     PUNISHMENT,
 )
 from strategies import Bot
+from strategies.lookahead import bind_look, log_chance, play_on, reseed
 
 #: harm of a Condition effect for the keep/choose decisions (lower = keep)
 CONDITION_HARM = {"no_hero_draw": 0, "no_kick": 1, "test": 2, "move_max": 3, "no_seduction": 4}
@@ -134,22 +134,7 @@ class LoveBot(Bot):
         seat, the default mix by seat for the others (a Jealousy answer), each on its own
         RNG, reseeded for every copy from seeds of ``_look_rng`` (all seeded from this
         bot's RNG: deterministic per game seed)."""
-        if not self.p["turn_look"] or getattr(self.game, "evaluate", None) is None:
-            self.sampler = None
-            return
-        self.sampler = sampler
-        rng = self.rng
-        me = self.player
-        game = self.game
-        self._look_rng = random.Random(rng.getrandbits(64))
-        plain = []
-        for q in range(max(game.players)):
-            if q == me:
-                cls, params = type(self), {**self.p, "turn_look": 0}
-            else:
-                cls, params = STRATEGIES[DEFAULT_MIX[q % len(DEFAULT_MIX)]], {}
-            plain.append(cls(game, q, random.Random(rng.getrandbits(64)), **params))
-        self._plain = plain
+        bind_look(self, sampler, {"turn_look": 0}, STRATEGIES, DEFAULT_MIX)
 
     def look_ahead(self, view, decision, chosen, cands):
         """The look-ahead's pick among ``cands`` (``chosen``, the plain rule's choice,
@@ -181,25 +166,16 @@ class LoveBot(Bot):
         """Play ``option`` on a copy, then the rest of this turn by the plain bots;
         the log of this bot's win chance there."""
         game = self.game
-        me = self.player
         state.log = None
-        apply, decision, view_fn = game.apply, game.decision, game.view
         turns, period = state.turns, state.period
-        apply(state, option)
-        r = random.Random(seed)
+        game.apply(state, option)
         plain = self._plain
-        for bot in plain:
-            bot.rng.seed(r.getrandbits(64))
-        while ((d := decision(state)) is not None and state.turns == turns
-               and state.period == period):
-            opts = d.options
-            if len(opts) == 1:
-                apply(state, opts[0])
-            else:
-                q = d.player
-                apply(state, plain[q].choose(view_fn(state, q), d))
-        pr = game.evaluate(state)[me]
-        return math.log(pr if pr > 1e-9 else 1e-9)
+        reseed(plain, seed)
+
+        def stop(s, d):
+            return s.turns != turns or s.period != period
+        play_on(game, state, plain, stop)
+        return log_chance(game.evaluate(state)[self.player])
 
     def turn_candidates(self, view, w, opts, chosen) -> list:
         """The turn's options worth a look-ahead, best first by the bot's rule:

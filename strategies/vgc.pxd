@@ -53,8 +53,15 @@ cpdef _value_of_game(bot, View view, PlayerState pl, g, card)
 @cython.locals(p=dict)
 cpdef _ach_cached(bot, View view, PlayerState pl, g, beat)
 
-@cython.locals(pl=PlayerState, type_best=dict, grid=list, space_actions=tuple, tv=list)
 cpdef _on_take(bot, View view, tuple options)
+
+@cython.locals(pl=PlayerState, type_best=dict, grid=list, space_actions=tuple, tv=list)
+cpdef list _take_scores(bot, View view, options)
+
+@cython.locals(pl=PlayerState, p=dict)
+cpdef tuple _take_setup(bot, View view)
+
+cpdef tuple _scaled_type_value(bot, View view, PlayerState pl, act, dict mult)
 
 cpdef tuple _type_value(bot, View view, PlayerState pl, act)
 

@@ -153,10 +153,10 @@ rules use); bots read only the view.
 from __future__ import annotations
 
 import math
-import random
 
 from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_tiles
 from strategies import Bot
+from strategies.lookahead import NO_CAP, bind_look, log_chance, play_on, reseed, turn_end
 
 
 def _purse(x, need, surplus):
@@ -266,23 +266,7 @@ class VGCBot(Bot):
         own seat, the default mix by seat in the others (``eval_round``), each on its own
         RNG, reseeded for every copy from seeds of ``_look_rng`` (all seeded from this
         bot's RNG: deterministic per game seed)."""
-        if not self.p["w_eval"] or getattr(self.game, "evaluate", None) is None:
-            self.sampler = None
-            return
-        self.sampler = sampler
-        rng = self.rng
-        me = self.player
-        game = self.game
-        self._look_rng = random.Random(rng.getrandbits(64))
-        plain = []
-        mix = DEFAULT_MIX
-        for q in range(max(game.players)):
-            if q == me:
-                cls, params = type(self), {**self.p, "w_eval": 0.0}
-            else:
-                cls, params = STRATEGIES[mix[q % len(mix)]], {"w_eval": 0.0}
-            plain.append(cls(game, q, random.Random(rng.getrandbits(64)), **params))
-        self._plain = plain
+        bind_look(self, sampler, {"w_eval": 0.0}, STRATEGIES, DEFAULT_MIX)
 
     def look_ahead(self, options, scores) -> int:
         """The index of the look-ahead's pick among ``options`` (Grid spaces; ``scores``
@@ -320,41 +304,33 @@ class VGCBot(Bot):
         game = self.game
         me = self.player
         state.log = None
-        apply, decision, view_fn = game.apply, game.decision, game.view
-        week, phase, rnd = state.week, state.phase, state.round
-        whole_round = self.p["eval_round"]
-        r = random.Random(seed)
-        plain = self._plain
-        for bot in plain:
-            bot.rng.seed(r.getrandbits(64))
-        mine = plain[me]
-        apply(state, space)
-        mine._plan, mine._plan_space = plan, space
-        steps = 0
-        depth = left = self.p["eval_depth"]
-        while (d := decision(state)) is not None:
-            q = d.player
-            opts = d.options
-            if depth:
-                if len(opts) > 1:
+        left = self.p["eval_depth"]
+        cap = NO_CAP
+        if left:
+            def stop(s, d):
+                nonlocal left
+                if len(d.options) > 1:
                     if left <= 0:
-                        break
+                        return True
                     left -= 1
-                apply(state, opts[0] if len(opts) == 1 else
-                      plain[q].choose(view_fn(state, q), d))
-                continue
-            if whole_round:
-                if state.week != week or state.phase != phase or state.round != rnd:
-                    break
-            elif q != me or d.kind == "take":
-                break
-            steps += 1
-            if steps > 400:  # a safety cap (a Routine round is a few dozen decisions)
-                break
-            apply(state, opts[0] if len(opts) == 1 else plain[q].choose(view_fn(state, q), d))
+                return False
+        elif self.p["eval_round"]:
+            week, phase, rnd = state.week, state.phase, state.round
+
+            def stop(s, d):
+                return s.week != week or s.phase != phase or s.round != rnd
+            cap = 400  # a safety cap (a Routine round is a few dozen decisions)
+        else:
+            stop = turn_end(me, "take")
+            cap = 400
+        plain = self._plain
+        reseed(plain, seed)
+        mine = plain[me]
+        game.apply(state, space)
+        mine._plan, mine._plan_space = plan, space
+        play_on(game, state, plain, stop, cap)
         mine._plan = None
-        pr = game.evaluate(state)[me]
-        return math.log(pr if pr > 1e-9 else 1e-9)
+        return log_chance(game.evaluate(state)[me])
 
     def open_achievements(self, view) -> dict:
         """cond -> (count, points) of the first open Achievement with that condition."""
@@ -679,20 +655,11 @@ def _on_take(bot, view, options):
 def _take_scores(bot, view, options) -> list:
     """(value, planned Action) of every Grid space in ``options``: the values
     :func:`_on_take` maximises (with its tie noise; the look-ahead's base)."""
-    pl = view.players[view.me]
-    tv = bot.tile_values(view, pl)
-    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    pl, tv, full, grid_tile, mult = _take_setup(bot, view)
     type_best: dict = {}
     grid = view.grid
     space_actions = view.space_actions
     rand = bot.rng.random
-    p = bot.p
-    grid_tile = p["grid_tile"]
-    mult = bot.mult
-    if p["g_late"] or p["r_late"]:
-        late = _late(view)
-        grid_tile = grid_tile + p["g_late"] * late
-        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
     out = []
     for space in options:
         v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile
@@ -700,11 +667,7 @@ def _take_scores(bot, view, options) -> list:
         for act in space_actions[space]:
             got = type_best.get(act)
             if got is None:
-                got = _type_value(bot, view, pl, act)
-                w = mult[act[0]]
-                if w != 1.0:
-                    got = (got[0] * w, got[1])
-                type_best[act] = got
+                got = type_best[act] = _scaled_type_value(bot, view, pl, act, mult)
             if got[0] > ab:
                 ab, aa = got
         v += ab + rand() * 0.01
@@ -717,19 +680,10 @@ def _take_pairs(bot, view, options) -> tuple:
     of its board Actions (their best legal form, as :func:`_type_value` finds it) and with
     none: the tile's value plus the Action's (with :func:`_on_take`'s tie noise, one draw
     per space)."""
-    pl = view.players[view.me]
-    tv = bot.tile_values(view, pl)
-    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    pl, tv, full, grid_tile, mult = _take_setup(bot, view)
     type_best: dict = {}
     grid = view.grid
-    p = bot.p
-    grid_tile = p["grid_tile"]
-    mult = bot.mult
     rand = bot.rng.random
-    if p["g_late"] or p["r_late"]:
-        late = _late(view)
-        grid_tile = grid_tile + p["g_late"] * late
-        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
     scores, keys = [], []
     for space in options:
         v = tval(tv, grid[space]) * (0.5 if full else 1.0) * grid_tile + rand() * 0.01
@@ -738,15 +692,38 @@ def _take_pairs(bot, view, options) -> tuple:
         for act in view.space_actions[space]:
             got = type_best.get(act)
             if got is None:
-                got = _type_value(bot, view, pl, act)
-                w = mult[act[0]]
-                if w != 1.0:
-                    got = (got[0] * w, got[1])
-                type_best[act] = got
+                got = type_best[act] = _scaled_type_value(bot, view, pl, act, mult)
             if got[0] > -1e8 and (space, got[1]) not in keys:
                 scores.append((v + got[0], got[1]))
                 keys.append((space, got[1]))
     return scores, keys
+
+
+def _take_setup(bot, view) -> tuple:
+    """What :func:`_take_scores` and :func:`_take_pairs` value Grid spaces with: the bot's
+    PlayerState, its tile values, whether its tiles are at the limit, the Grid tile's
+    weight and the Action multipliers (both with the late-game terms ``g_late``,
+    ``r_late``)."""
+    pl = view.players[view.me]
+    tv = bot.tile_values(view, pl)
+    full = len(pl.tiles) + pl.ious >= view.rules.p["tile_limit"]
+    p = bot.p
+    grid_tile = p["grid_tile"]
+    mult = bot.mult
+    if p["g_late"] or p["r_late"]:
+        late = _late(view)
+        grid_tile = grid_tile + p["g_late"] * late
+        mult = {**mult, "rental": mult["rental"] + p["r_late"] * late}
+    return pl, tv, full, grid_tile, mult
+
+
+def _scaled_type_value(bot, view, pl, act, mult) -> tuple:
+    """:func:`_type_value` of Action ``act`` with its value times its multiplier."""
+    got = _type_value(bot, view, pl, act)
+    w = mult[act[0]]
+    if w != 1.0:
+        got = (got[0] * w, got[1])
+    return got
 
 
 def _late(view) -> float:

@@ -145,8 +145,6 @@ rollouts, tests building bots by hand) play the plain heuristic.
 """
 from __future__ import annotations
 
-import random
-
 from simcli.games.vghs.ruleset import (
     CAFETERIA,
     CLASS,
@@ -159,6 +157,7 @@ from simcli.games.vghs.ruleset import (
 )
 from simcli.games.vghs.state import View
 from strategies import Bot
+from strategies.lookahead import play_on, reseed, seat_bots
 
 FACES = range(N_FACES)
 #: the placement value's multiplier per location kind (indexed by kind)
@@ -329,10 +328,9 @@ class VGHSBot(Bot):
         self.sampler = None
         if w["w_eval"]:
             self.needs_sampler = True
-        #: the round look-ahead's plain bots, one per seat (``bind_sampler``), and the
-        #: stream their seeds come from (reseeded from ``rng`` at every decision)
+        #: the round look-ahead's plain bots, one per seat (``bind_sampler``; their seeds
+        #: drawn from ``rng`` at every decision)
         self._round_bots: list = []
-        self._round_rng = random.Random(0)
 
     def bind_sampler(self, sampler) -> None:
         """The engine's sampler of determinized copies (only with ``w_eval``; bots built
@@ -1274,15 +1272,7 @@ ROUND_CAP = 400
 
 def _round_bots(bot, n):
     """The round look-ahead's plain bots for ``n`` seats (``VGHSBot.bind_sampler``)."""
-    plain = {"w_eval": 0.0, "eval_round": 0}
-    bots = []
-    for q in range(n):
-        r = random.Random(0)
-        if q == bot.player:
-            bots.append(type(bot)(bot.game, q, r, **{**bot.p, **plain}))
-        else:
-            bots.append(STRATEGIES[DEFAULT_MIX[q % len(DEFAULT_MIX)]](bot.game, q, r, **plain))
-    return bots
+    return seat_bots(bot, n, STRATEGIES, DEFAULT_MIX, {"w_eval": 0.0, "eval_round": 0})
 
 
 def _round_after(bot, o):
@@ -1290,28 +1280,14 @@ def _round_after(bot, o):
     every decision to the end of the ``eval_round``-th round from now by the plain bots
     (their RNGs reseeded from ``bot._round_seed``, the same for every option)."""
     game = bot.game
-    p = bot.player
     s = bot.sampler(0)
     s.log = None
     stop = s.round + int(bot.p["eval_round"])
     game.apply(s, o)
-    rng = bot._round_rng
-    rng.seed(bot._round_seed)
     bots = bot._round_bots
-    for b in bots:
-        b.rng.seed(rng.getrandbits(64))
-    decision, apply, view = game.decision, game.apply, game.view
-    for _ in range(ROUND_CAP):
-        d = decision(s)
-        if d is None or s.round >= stop:
-            break
-        opts = d.options
-        if len(opts) == 1:
-            apply(s, opts[0])
-        else:
-            q = d.player
-            apply(s, bots[q].choose(view(s, q), d))
-    return game.evaluate(s)[p]
+    reseed(bots, bot._round_seed)
+    play_on(game, s, bots, lambda st, d: st.round >= stop, ROUND_CAP)
+    return game.evaluate(s)[bot.player]
 
 
 def _eval_pick(bot, v, options):

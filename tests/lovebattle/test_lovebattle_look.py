@@ -10,64 +10,34 @@ come from the sampler only (never the true state, whose hidden hands it must not
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from simcli.engine import make_sampler, play_game
+from simcli.engine import play_game
 from simcli.games.lovebattle.rules import GAME
 from strategies import resolve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from look_helpers import SpyGame, assert_plain_without_sampler, rules, state_at  # noqa: E402
+from look_helpers import bound_bot as _bot  # noqa: E402
 
 MIX = ("devoted", "triangle", "hunter", "saboteur", "bluffer")
 
 
 def _rules(n: int = 4):
-    return GAME.make_rules(GAME.default_data(), n)
+    return rules(GAME, n)
 
 
 def _state_at(kind: str, seed: int, skip: int = 6):
     """A true game state (plain default mix) at its ``skip``-th decision of ``kind``."""
-    R = _rules()
-    st = GAME.setup(4, R, random.Random(seed))
-    bots = [resolve("lovebattle", f"{MIX[q]}:turn_look=0")(GAME, q, random.Random(q))
-            for q in range(4)]
-    seen = 0
-    while (d := GAME.decision(st)) is not None:
-        if d.kind == kind and len(d.options) > 2:
-            seen += 1
-            if seen > skip:
-                return st, d
-        a = d.options[0] if len(d.options) == 1 else \
-            bots[d.player].choose(GAME.view(st, d.player), d)
-        GAME.apply(st, a)
-    raise AssertionError("no such decision")
+    return state_at(GAME, MIX, "turn_look=0", kind, 2, seed, skip)
 
 
-class _Game:
+def _Game(rig=None):
     """GAME with a spy on its copies and, optionally, a rigged evaluation."""
-
-    def __init__(self, rig=None):
-        self.rig = rig
-        self.copies: list = []
-        self.scored: list = []
-
-    def __getattr__(self, name):
-        return getattr(GAME, name)
-
-    def determinize(self, state, player, rng):
-        copy = GAME.determinize(state, player, rng)
-        self.copies.append(copy)
-        return copy
-
-    def evaluate(self, state):
-        self.scored.append(state)
-        return self.rig(state) if self.rig is not None else GAME.evaluate(state)
-
-
-def _bot(name, game, st, d, sampler_seed=5, **params):
-    bot = resolve("lovebattle", name)(game, d.player, random.Random(1), **params)
-    if getattr(bot, "needs_sampler", False):
-        bot.bind_sampler(make_sampler(game, st, d.player, random.Random(sampler_seed)))
-    return bot
+    return SpyGame(GAME, rig)
 
 
 @pytest.mark.parametrize("name", MIX)
@@ -86,7 +56,7 @@ def test_turn_look_0_asks_for_no_sampler_and_plays_as_before(name):
 def _rig(n0, target, me):
     """An evaluation under which seat ``me`` wins when the copy's decision ``n0`` (the
     one looked at) was answered with ``target``."""
-    def rig(s):
+    def rig(game, s):
         hit = s.history[n0] == target
         return tuple((0.9 if hit else 0.05) if q == me else 0.05 for q in range(4))
     return rig
@@ -131,14 +101,8 @@ def test_a_rigged_evaluation_changes_the_hero_action():
 
 def test_without_a_sampler_the_look_ahead_bot_plays_its_plain_rule():
     # a rollout bot inside search gets no sampler
-    for seed in range(3):
-        st, d = _state_at("turn", seed=seed)
-        view = GAME.view(st, d.player)
-        for name in MIX:
-            a = resolve("lovebattle", f"{name}:turn_look=2")(GAME, d.player, random.Random(1))
-            b = resolve("lovebattle", f"{name}:turn_look=0")(GAME, d.player, random.Random(1))
-            assert a.needs_sampler and a.sampler is None
-            assert a.choose(view, d) == b.choose(view, d)
+    assert_plain_without_sampler(GAME, MIX, [_state_at("turn", seed=seed) for seed in range(3)],
+                                 "turn_look=2", "turn_look=0")
 
 
 def test_look_ahead_scores_only_sampler_copies_never_the_true_state():

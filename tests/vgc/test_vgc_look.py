@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
 from vgc_helpers import GAME
 
-from simcli.engine import make_sampler, play_game
+from simcli.engine import play_game
 from strategies import resolve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from look_helpers import SpyGame, assert_plain_without_sampler, rules, state_at  # noqa: E402
+from look_helpers import bound_bot as _bot  # noqa: E402
 
 NAMES = ("beater", "collector", "hunter", "rusher")
 #: tests/golden/vgc.json as it was before the look-ahead (stop 26): the plain mix's games
@@ -26,60 +31,18 @@ PLAIN_GOLDEN = Path(__file__).resolve().parent / "golden_plain.json"
 
 
 def _rules(n: int = 4):
-    return GAME.make_rules(GAME.default_data(), n)
+    return rules(GAME, n)
 
 
 def _state_at(seed: int, skip: int = 5):
     """A true game state (plain default mix) at its ``skip``-th Grid take with a choice."""
-    st = GAME.setup(4, _rules(), random.Random(seed))
-    bots = [resolve("vgc", f"{NAMES[q]}:w_eval=0")(GAME, q, random.Random(q))
-            for q in range(4)]
-    seen = 0
-    while (d := GAME.decision(st)) is not None:
-        if d.kind == "take" and len(d.options) > 3:
-            seen += 1
-            if seen > skip:
-                return st, d
-        a = d.options[0] if len(d.options) == 1 else \
-            bots[d.player].choose(GAME.view(st, d.player), d)
-        GAME.apply(st, a)
-    raise AssertionError("no such decision")
+    return state_at(GAME, NAMES, "w_eval=0", "take", 3, seed, skip)
 
 
-class _Game:
-    """GAME with a spy on its copies (and the first move played on each) and, optionally,
-    a rigged evaluation."""
-
-    def __init__(self, rig=None):
-        self.rig = rig
-        self.copies: list = []
-        self.first: dict = {}     # id(copy) -> the first action applied to it
-        self.moves: dict = {}     # id(copy) -> the actions applied to it
-        self.scored: list = []
-
-    def __getattr__(self, name):
-        return getattr(GAME, name)
-
-    def determinize(self, state, player, rng):
-        copy = GAME.determinize(state, player, rng)
-        self.copies.append(copy)
-        return copy
-
-    def apply(self, state, action):
-        self.first.setdefault(id(state), action)
-        self.moves.setdefault(id(state), []).append(action)
-        return GAME.apply(state, action)
-
-    def evaluate(self, state):
-        self.scored.append(state)
-        return self.rig(self, state) if self.rig is not None else GAME.evaluate(state)
-
-
-def _bot(name, game, st, d, sampler_seed=5, **params):
-    bot = resolve("vgc", name)(game, d.player, random.Random(1), **params)
-    if getattr(bot, "needs_sampler", False):
-        bot.bind_sampler(make_sampler(game, st, d.player, random.Random(sampler_seed)))
-    return bot
+def _Game(rig=None):
+    """GAME with a spy on its copies (and the moves played on each) and, optionally, a
+    rigged evaluation ``rig(spy, state)``."""
+    return SpyGame(GAME, rig)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -158,14 +121,8 @@ def test_only_the_eval_k_best_tiles_are_looked_at():
 
 def test_without_a_sampler_the_look_ahead_bot_plays_its_plain_rule():
     # a rollout bot inside search gets no sampler
-    for seed in range(3):
-        st, d = _state_at(seed=seed)
-        view = GAME.view(st, d.player)
-        for name in NAMES:
-            a = resolve("vgc", f"{name}:w_eval=5")(GAME, d.player, random.Random(1))
-            b = resolve("vgc", f"{name}:w_eval=0")(GAME, d.player, random.Random(1))
-            assert a.needs_sampler and a.sampler is None
-            assert a.choose(view, d) == b.choose(view, d)
+    assert_plain_without_sampler(GAME, NAMES, [_state_at(seed=seed) for seed in range(3)],
+                                 "w_eval=5", "w_eval=0")
 
 
 def test_look_ahead_scores_only_sampler_copies_never_the_true_state():

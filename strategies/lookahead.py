@@ -1,0 +1,92 @@
+"""What the default-mix look-ahead heuristics of every shipped game share: the plain bots
+that play on a determinized copy (``seat_bots``, ``bind_look``) and the loop that plays
+the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``log_chance``).
+
+A look-ahead bot plays each candidate option on copies from the engine's sampler (bound
+by ``bind_sampler``), lets plain bots (the same heuristics without look-ahead) play on to
+the game's horizon and scores the copy by ``GAME.evaluate``. Each game keeps its own
+horizon (the stop rule given to ``play_on``) and its own arithmetic of the scores; this
+module draws nothing but what its callers ask for, in the order they ask.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+#: no cap on the decisions ``play_on`` plays (the horizon alone stops it)
+NO_CAP = 1 << 62
+
+
+def seat_bots(bot, n, strategies, mix, off, rng=None, own=None) -> list:
+    """One plain bot per seat ``0..n-1``: ``bot``'s own class with ``off`` over its
+    parameters in its seat (or ``own``, an existing bot), the default ``mix`` by seat in
+    the others (``mix[q % len(mix)]`` from ``strategies``, with ``off``). Each on its own
+    RNG: seeded from ``rng.getrandbits(64)`` seat by seat, or ``Random(0)`` without ``rng``
+    (reseeded before use)."""
+    game = bot.game
+    me = bot.player
+    bots = []
+    for q in range(n):
+        if q == me and own is not None:
+            bots.append(own)
+            continue
+        r = random.Random(rng.getrandbits(64) if rng is not None else 0)
+        if q == me:
+            bots.append(type(bot)(game, q, r, **{**bot.p, **off}))
+        else:
+            bots.append(strategies[mix[q % len(mix)]](game, q, r, **off))
+    return bots
+
+
+def bind_look(bot, sampler, off, strategies, mix) -> None:
+    """``bind_sampler`` of a bot whose look-ahead is on while its parameter named in
+    ``off`` (the one key, e.g. ``{"w_eval": 0.0}``: its value turns it off) is set and the
+    game has an evaluation: keep the sampler, draw the seed of ``bot._look_rng`` (the
+    copies' seeds) and build ``bot._plain``, the plain bots of every seat (``seat_bots``,
+    seeded from the bot's RNG after it). Otherwise no sampler and nothing drawn."""
+    (key,) = off
+    if not bot.p[key] or getattr(bot.game, "evaluate", None) is None:
+        bot.sampler = None
+        return
+    bot.sampler = sampler
+    rng = bot.rng
+    bot._look_rng = random.Random(rng.getrandbits(64))
+    bot._plain = seat_bots(bot, max(bot.game.players), strategies, mix, off, rng)
+
+
+def reseed(bots, seed) -> None:
+    """Reseed every bot's RNG from a stream seeded with ``seed`` (the same for every
+    option looked at: common random numbers)."""
+    r = random.Random(seed)
+    for b in bots:
+        b.rng.seed(r.getrandbits(64))
+
+
+def play_on(game, state, bots, stop, cap=NO_CAP) -> None:
+    """Play the copy ``state`` on until the game ends, ``stop(state, decision)`` is true
+    for the next decision, or ``cap`` decisions are played: a decision with one option
+    takes it (nothing drawn), any other is ``bots[seat].choose`` on the seat's view."""
+    decision, apply, view = game.decision, game.apply, game.view
+    for _ in range(cap):
+        d = decision(state)
+        if d is None or stop(state, d):
+            return
+        opts = d.options
+        if len(opts) == 1:
+            apply(state, opts[0])
+        else:
+            q = d.player
+            apply(state, bots[q].choose(view(state, q), d))
+
+
+def turn_end(me, kind):
+    """The horizon of seat ``me``'s turn, for ``play_on``: stop at another seat's decision
+    or at this seat's next decision of ``kind`` (its next turn's first)."""
+    def stop(s, d):
+        return d.player != me or d.kind == kind
+    return stop
+
+
+def log_chance(pr) -> float:
+    """The log of a win chance, floored at 1e-9."""
+    return math.log(pr if pr > 1e-9 else 1e-9)
