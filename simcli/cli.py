@@ -685,8 +685,9 @@ def ladder(
                                         "determinize).")],
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per "
-                     "strategy (a search game costs about 0.15-0.45 s of CPU; class89 "
-                     "about 1.5 s solo).")] = 100,
+                     "strategy (each is played by every strategy in the ladder; a game "
+                     "with search costs about 0.7-1.5 s of CPU, a heuristic game 0.2-0.8 "
+                     "s: the default bots look ahead).")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Root seed.")] = 1,
     search: Annotated[str, typer.Option("--search", metavar="K=V,...", help="Extra search "
                       "parameters, k=v,... (e.g. rollouts=32,recheck=16).")] = "",
