@@ -605,17 +605,14 @@ def test_a_killed_worker_costs_at_most_its_chunk(tmp_path, fault):
     assert kept.to_list() == [*range(600), *range(600 + SMALL_CHUNK, n)]
 
 
-def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
+def _sigterm_when(proc, ready):
+    """Wait (up to 120 s, the process still running) until ``ready()``, then send SIGTERM;
+    its stderr and the worker processes it had just before the signal."""
     import psutil
 
-    from simcli import runner
-
-    folder = tmp_path / "term"
-    proc = _cli("run", TOY, "-n", 10**8, "-j", 2, "-q", "--out", folder, cwd=tmp_path)
     try:
         deadline = time.time() + 120
-        while time.time() < deadline and not (
-                (folder / ".parts").is_dir() and len(os.listdir(folder / ".parts")) >= 2):
+        while time.time() < deadline and not ready():
             assert proc.poll() is None, proc.communicate()
             time.sleep(0.2)
         workers = psutil.Process(proc.pid).children(recursive=True)
@@ -624,6 +621,18 @@ def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+    return err, workers
+
+
+def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
+    import psutil
+
+    from simcli import runner
+
+    folder = tmp_path / "term"
+    proc = _cli("run", TOY, "-n", 10**8, "-j", 2, "-q", "--out", folder, cwd=tmp_path)
+    err, workers = _sigterm_when(proc, lambda: (folder / ".parts").is_dir()
+                                 and len(os.listdir(folder / ".parts")) >= 2)
     assert proc.returncode == 143, err
     assert "Traceback" not in err, err
     assert "terminated" in err
@@ -839,17 +848,7 @@ def test_a_terminated_ladder_keeps_its_finished_chunks(tmp_path):
                              "rollouts=4,recheck=4,kinds=all", "--out", str(folder)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env, cwd=tmp_path)
-    try:
-        deadline = time.time() + 120
-        while time.time() < deadline and len(parts()) < 2:
-            assert proc.poll() is None, proc.communicate()
-            time.sleep(0.2)
-        workers = psutil.Process(proc.pid).children(recursive=True)
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    err, workers = _sigterm_when(proc, lambda: len(parts()) >= 2)
     assert proc.returncode == 143, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     kept = parts()
