@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -63,7 +64,10 @@ def plan_ladder(game: str, players: int | None, games: int, seed: int, search: s
         raise LadderError(f"--games must be at least 1, not {games}")
     subs = subjects(game, search)
     for _, spec in subs:
-        resolve(game, spec)
+        # built once here, before anything is written: a parameter only the strategy's
+        # own constructor checks (search's ``propose=``, ``look=``) fails now, not in a
+        # worker after the folder and its plan exist
+        resolve(game, spec)(g, 0, random.Random(0))
     if not any(label.startswith("search(") for label, _ in subs):
         raise LadderError(f"{game} does not implement determinize(): no search to ladder")
     return LadderConfig(game=game, n_players=n, n_games=games, seed=seed,
