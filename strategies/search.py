@@ -35,8 +35,8 @@ rollout stops after ``horizon`` decisions with a choice (``-1`` or unnamed: the 
 default in ``GAME_DEFAULTS``; ``0``: play to the end) and the state is scored from those
 chances (win chance, plus ``place_weight`` times the Bradley-Terry chance of finishing above each
 other row, plus ``score_weight`` times the margin over the strongest other row). With
-``rounds=k`` and a game that also has an ``epoch(state)`` hook (class89: the round
-number), a rollout instead stops at the start of the k-th round from now, where every
+``rounds=k`` and a game that also has an ``epoch(state)`` hook (class89 and vghs: the
+round number), a rollout instead stops at the start of the k-th round from now, where every
 seat has had the same turns and the round end's rewards are paid (the states class89's
 evaluation is fitted on); a rollout from the last round plays to the end. A game
 without ``evaluate`` plays every rollout to its end. ``skip=N`` leaves the first N
@@ -55,7 +55,8 @@ import functools
 import math
 import random
 
-from strategies import Bot, default_mix, resolve
+from simcli.engine import make_sampler
+from strategies import Bot, UnknownStrategyError, default_mix, resolve
 
 #: per game, the defaults of parameters a spec does not name (measured: README's search
 #: section): the rollout ``horizon`` (or, class89, the ``rounds`` cut-off) before the
@@ -145,10 +146,15 @@ class SearchBot(Bot):
                                # state (-1 = the game's default, 0 = play every rollout to
                                # the end; a game without ``evaluate`` always plays to the end)
         "rounds": 0,           # a rollout also stops where the game's ``epoch(state)`` (a
-                               # round counter; class89) has advanced this many times and the
+                               # round counter; class89, vghs) has advanced this many times and the
                                # evaluation scores the state there (0 = off)
         "same_stop": 4,        # race: an option equal to the base's choice on this many
                                # paired rollouts is the same move and dropped (0 = never)
+        "look": "",            # rollout seats whose bots get a sampler of the rollout's
+                               # own copy, so a heuristic that looks ahead (the default
+                               # mixes' ``w_eval``/``turn_look``) looks ahead inside the
+                               # rollout as it does at the table: "own" (this seat), "all"
+                               # or "" (none: every rollout bot plays its plain heuristic)
         "place_weight": 0.25,  # value = win share + place_weight * place score
         "score_weight": 0.25,  # + score_weight * margin over the best other score
                                # (scaled into -1..1): a steadier signal than wins alone
@@ -233,6 +239,13 @@ class SearchBot(Bot):
         # seat for the rollout's bots
         self._seed_rng = random.Random(0)
         self._bot_rngs = [random.Random(0) for _ in self.factories]
+        look = self.p["look"]
+        if look not in ("", "own", "all"):
+            raise UnknownStrategyError(f"strategy 'search': look={look!r}: must be own, all "
+                                       f"or empty")
+        #: the rollout seats that look ahead (``look``)
+        self.looking = frozenset(range(len(self.factories))) if look == "all" else \
+            frozenset((player,)) if look == "own" else frozenset()
 
     def _cutoffs(self) -> None:
         game = self.game
@@ -451,6 +464,10 @@ class SearchBot(Bot):
                 r = rngs[q]
                 r.seed(seeds[q])
                 bot = bots[q] = factories[q](game, q, r)
+                if q in self.looking and getattr(bot, "needs_sampler", False):
+                    # copies of the rollout's own state, as this seat may know it
+                    bot.bind_sampler(make_sampler(game, state, q,
+                                                  random.Random(r.getrandbits(64))))
             apply(state, bot.choose(view(state, q), d))
         self.rollouts_done += 1
         res = game.result(state)

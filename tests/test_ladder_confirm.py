@@ -79,6 +79,18 @@ def test_ladder_user_errors_are_one_line():
         assert word in result.output and "Traceback" not in result.output
 
 
+def test_ladder_search_values_its_constructor_checks_refuse_before_the_folder(tmp_path):
+    """``propose=`` and ``look=`` are checked only when a search bot is built: the ladder
+    builds each subject once before it writes its plan, so a bad value is one line, exit
+    2, and no folder (before: ``run.json`` and ``.parts`` were left behind)."""
+    for extra, word in (("propose=no_such_bot", "no_such_bot"), ("look=sideways", "look")):
+        out = tmp_path / extra.split("=")[0]
+        result = runner.invoke(app, ["ladder", TOY, "-n", "4", "--jobs", "1", "--search",
+                                     f"{FAST},{extra}", "-o", str(out), "--quiet"])
+        assert result.exit_code == 2 and word in result.output, result.output
+        assert "Traceback" not in result.output and not out.exists()
+
+
 def test_ladder_saves_its_games_and_pairs_them_with_an_earlier_ladder(tmp_path):
     import polars as pl
 

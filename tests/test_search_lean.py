@@ -407,3 +407,80 @@ def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
         assert bool(bot.proposers) == (rows in (3, 4))
         assert bot.p["propose_eval"] == (2 if rows == 3 else 0)
         assert bot.rounds == bot.p["rounds"] and (bot.evaluate is not None) == bool(bot.rounds)
+
+
+@pytest.mark.parametrize("look", ["", "own", "all"])
+def test_look_gives_the_named_rollout_seats_a_sampler_of_the_rollouts_copy(look, monkeypatch):
+    """``look=own`` / ``all``: the rollout bots of this seat / every seat that look ahead
+    at the table (vghs: ``w_eval``) get a sampler bound to the rollout's own copy and look
+    ahead there; ``look=""`` binds none (plain rollouts). A copy handed out is the
+    rollout's state as that seat may know it, never the table's. Same seed, same game."""
+    import strategies.search as srch
+
+    g = get_game("vghs")
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix("vghs")
+    others = [resolve("vghs", mix[i % len(mix)]) for i in range(1, 4)]
+    bound: list = []
+    real = srch.make_sampler
+
+    def watched(game, state, player, rng):
+        bound.append((player, state))
+        return real(game, state, player, rng)
+
+    monkeypatch.setattr(srch, "make_sampler", watched)
+    spec = f"search:base=arcade,max_decisions=1,rollouts=4,recheck=2,look={look}"
+    made = []
+
+    def factory(game, p, rng):
+        made.append(resolve("vghs", spec)(game, p, rng))
+        return made[-1]
+    a = play_game(g, 4, rules, [factory] + others, 17)
+    bot = made[0]
+    assert bot.searched == 1 and bot.rollouts_done >= 4
+    seats = {p for p, _ in bound}
+    want = {"": set(), "own": {0}, "all": {0, 1, 2, 3}}[look]
+    assert seats == want, (look, seats)
+    # every sampler was bound to a rollout copy: a fresh object per rollout, not one state
+    assert len({id(s) for _, s in bound}) >= (bot.rollouts_done if look else 0)
+    bound.clear()
+    b = play_game(g, 4, rules, [factory] + others, 17)
+    assert a.history == b.history and a.result == b.result
+
+
+def test_vghs_rounds_cut_rollouts_at_the_next_rounds_start():
+    """vghs's ``epoch`` is the round (as class89's): with ``rounds=1`` a rollout is cut
+    and scored where the round has advanced once since the searched decision."""
+    g = get_game("vghs")
+    mod = importlib.import_module("simcli.games.vghs.evaluation")
+    assert g.epoch is mod.epoch
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix("vghs")
+    made, cut_rounds, searched_rounds = [], [], []
+
+    class Watched(SearchBot):
+        def choose(self, view, decision):
+            before = self.searched
+            chosen = super().choose(view, decision)
+            if self.searched > before:
+                searched_rounds.append(view.round)
+            return chosen
+
+    def factory(game, p, rng):
+        bot = Watched(game, p, rng, base="builder", max_decisions=1, rounds=1, horizon=0,
+                      rollouts=4, recheck=2)
+        real = bot.evaluate
+
+        def scored(s):
+            cut_rounds.append(s.round)
+            return real(s)
+        bot.evaluate = scored
+        made.append(bot)
+        return bot
+    seats = [factory] + [resolve("vghs", mix[i % 3]) for i in range(1, 4)]
+    play_game(g, 4, rules, seats, 23)
+    bot = made[0]
+    assert bot.rounds == 1 and bot.horizon == 0 and bot.searched == 1
+    assert 0 < bot.cut == len(cut_rounds) <= bot.rollouts_done
+    (first,) = searched_rounds
+    assert set(cut_rounds) == {first + 1}, (first, cut_rounds)

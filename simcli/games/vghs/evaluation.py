@@ -35,3 +35,10 @@ def features(s) -> list[list[float]]:
 def evaluate(s) -> tuple:
     """The chance each seat wins from state ``s`` (sums to 1)."""
     return softmax_rows(WEIGHTS, features(s))
+
+
+def epoch(s) -> int:
+    """The round number: the search's ``rounds=`` cut-off stops a rollout at a round's
+    start, after the round's challenge and game-over checks, where every seat has placed
+    all its standees (the states the bots' round look-ahead scores)."""
+    return s.round
