@@ -328,8 +328,18 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
     holm(gains)
     cost = _cost(table)
     return {"game": cfg.game, "players": n, "games": cfg.n_games, "seed": cfg.seed,
+            "search": search_extra(cfg),
             "mix": list(cfg.mix), "fair_share": fair, "table": table, "gains": gains,
             "cost": cost, "findings": findings(cfg, table, gains, cost)}
+
+
+def search_extra(cfg: LadderConfig) -> str:
+    """The search parameters the ladder's ``--search`` named (k=v,...; "" = the game's
+    defaults), as its search subjects carry them after their base."""
+    for label, spec in cfg.subjects:
+        if label.startswith("search("):
+            return spec.split(",", 1)[1] if "," in spec else ""
+    return ""
 
 
 def by_subject(rows: list[dict]) -> dict[str, dict[int, dict]]:
@@ -615,7 +625,9 @@ def write_rows(path: Path, rows: list[dict]) -> Path:
 
 def markdown(result: dict) -> str:
     lines = [f"# Ladder: {result['game']}, {result['players']} players, "
-             f"{result['games']} games (seed {result['seed']})", "", "## Findings", ""]
+             f"{result['games']} games (seed {result['seed']})", "",
+             f"search: {result.get('search') or 'the game defaults'} "
+             "(`simcli strategies GAME` lists them)", "", "## Findings", ""]
     lines += [f"- {f}" for f in result["findings"]]
     lines += ["", "## Win share in one seat against the default mix "
               f"({', '.join(result['mix'])})", "",
@@ -676,6 +688,8 @@ def plot(result: dict, path: Path) -> Path:
     ax2.xaxis.set_major_locator(MaxNLocator(nbins=5, symmetric=False))
     ax2.xaxis.set_major_formatter(StrMethodFormatter("{x:+.2f}"))
     ax2.set_xlabel("paired gain of search over the heuristic\n(95% t; dotted: +0.05)")
-    fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games)")
+    extra = f"; search {result['search']}" if result.get("search") else ""
+    fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games"
+                 f"{extra})")
     fig.tight_layout()
     return save_figure(fig, path, dpi=100)

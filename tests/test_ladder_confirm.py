@@ -56,7 +56,11 @@ def test_ladder_command_writes_table_plot_and_findings(tmp_path):
     data = json.loads((folder / "ladder.json").read_text())
     assert data["games"] == 8 and data["gains"][0]["heuristic"] == "random"
     assert (folder / "plots" / "ladder.png").stat().st_size > 1000
-    assert "Paired gain" in (folder / "ladder.md").read_text()
+    md = (folder / "ladder.md").read_text()
+    # which search the gains were measured with: the --search values, in the json and
+    # under the markdown's title (two ladders of one game differ there)
+    assert "Paired gain" in md and data["search"] == FAST
+    assert md.splitlines()[2].startswith(f"search: {FAST} ")
     # a second ladder may overwrite its own folder
     again = runner.invoke(app, ["ladder", TOY, "--games", "4", "--jobs", "1", "--search",
                                 FAST, "--out", str(folder)])
