@@ -142,9 +142,27 @@ paired against the plain bot: arcade +0.150 [+0.105, +0.195], challenger +0.142 
 +0.184], builder +0.200 [+0.153, +0.247]. A heuristic game costs
 about 0.19 s of CPU pure instead of 0.010 s; bots built without a sampler (search's
 rollouts, tests building bots by hand) play the plain heuristic.
+
+Stop 30 (issue 9): a search whose rollouts play as the table does (``look=all``) beats
+these bots by +0.09..+0.12; the bots' own round look-ahead plays the rivals as *plain*
+bots. Two options, off by default. ``eval_copies`` k averages the round look-ahead over k
+copies: neutral (one seat against the default mix, 1000 paired games, seed 305: arcade
+-0.009 [-0.024, +0.006], challenger -0.003, builder +0.011; the rest of a round is mostly
+public, so the copies rarely differ). ``eval_deep`` 1 plays the copy with bots that look
+ahead themselves (the default mix as at the table, each with a sampler of the copy; their
+own look-ahead plain: one level deep): seed 306, 1000 paired games, arcade +0.084 [+0.046,
++0.122], challenger +0.076 [+0.041, +0.111], builder +0.085 [+0.049, +0.121]; with the
+nested bots' width cut to 2 (``deep_width``, seed 307) +0.081, +0.012, +0.044. Widening the
+look-ahead to more options (``eval_width`` 6-14, seed 304) gained +0.008..+0.022 (none
+settled), and the fitted Kojima weights lost (``x_kojima`` 1.8-6, seed 303: -0.012 to
+-0.069). The cost keeps ``eval_deep`` off: a game of four deep bots costs about 0.77 s of
+CPU compiled against 0.06 s (0.41 s with ``deep_width`` 2).
 """
 from __future__ import annotations
 
+import random
+
+from simcli.engine import make_sampler
 from simcli.games.vghs.ruleset import (
     CAFETERIA,
     CLASS,
@@ -252,12 +270,19 @@ class VGHSBot(Bot):
                                 # the option; k > 0: after every seat's decisions to the
                                 # end of the k-th round from now (rivals and the bot's later
                                 # standees played by plain heuristics, ``eval_after``)
+        "eval_copies": 1,       # with eval_round: determinized copies the round look-ahead
+                                # plays each option on, averaged (common random numbers)
+        "eval_deep": 0,         # with eval_round, 1: on the copy every seat is played by a
+                                # bot that itself looks ahead (the default mix as at the
+                                # table, each with a sampler of the copy), not plain bots
+        "deep_width": 0,        # with eval_deep: those bots' eval_width (0: their own)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
               "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
               "next_risk": (0, 1), "next_width": (0, None), "w_eval": (0, None),
               "eval_width": (0, None), "eval_round": (0, None),
+              "eval_copies": (1, 64), "eval_deep": (0, 1), "deep_width": (0, None),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -340,7 +365,8 @@ class VGHSBot(Bot):
         (seat q: ``DEFAULT_MIX[q % 3]``), their RNGs reseeded at every decision."""
         self.sampler = sampler
         if self.p["eval_round"] and self.p["w_eval"] and not self._round_bots:
-            self._round_bots = _round_bots(self, sampler(0).n)
+            self._round_bots = _round_bots(self, sampler(0).n, self.p["eval_deep"],
+                                           int(self.p["deep_width"]))
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -1270,24 +1296,42 @@ def _eval_after(bot, o):
 ROUND_CAP = 400
 
 
-def _round_bots(bot, n):
-    """The round look-ahead's plain bots for ``n`` seats (``VGHSBot.bind_sampler``)."""
-    return seat_bots(bot, n, STRATEGIES, DEFAULT_MIX, {"w_eval": 0.0, "eval_round": 0})
+def _round_bots(bot, n, deep=0, width=0):
+    """The round look-ahead's plain bots for ``n`` seats (``VGHSBot.bind_sampler``); with
+    ``deep`` (``eval_deep``) bots that look ahead themselves: the bot's own heuristic and
+    the default mix with their own round look-ahead (of plain bots: one level deep), of
+    ``width`` options where given (``deep_width``)."""
+    off = ({"eval_deep": 0, **({"eval_width": width} if width else {})} if deep
+           else {"w_eval": 0.0, "eval_round": 0})
+    return seat_bots(bot, n, STRATEGIES, DEFAULT_MIX, off)
 
 
 def _round_after(bot, o):
     """``eval_after`` with ``eval_round``: ``o`` played on the copy ``sampler(0)``, then
     every decision to the end of the ``eval_round``-th round from now by the plain bots
-    (their RNGs reseeded from ``bot._round_seed``, the same for every option)."""
+    (their RNGs reseeded from ``bot._round_seed``, the same for every option); with
+    ``eval_copies`` k, the mean over the copies ``sampler(0..k-1)`` (copy j's bots reseeded
+    from ``_round_seed + j``: common random numbers across options on every copy)."""
     game = bot.game
-    s = bot.sampler(0)
-    s.log = None
-    stop = s.round + int(bot.p["eval_round"])
-    game.apply(s, o)
     bots = bot._round_bots
-    reseed(bots, bot._round_seed)
-    play_on(game, s, bots, lambda st, d: st.round >= stop, ROUND_CAP)
-    return game.evaluate(s)[bot.player]
+    p = bot.player
+    copies = max(1, int(bot.p["eval_copies"]))
+    total = 0.0
+    for j in range(copies):
+        s = bot.sampler(j)
+        s.log = None
+        stop = s.round + int(bot.p["eval_round"])
+        game.apply(s, o)
+        reseed(bots, bot._round_seed + j)
+        if bot.p["eval_deep"]:
+            # each seat's look-ahead samples copies of this copy, as that seat may know it
+            r = random.Random(bot._round_seed + j)
+            for q, b in enumerate(bots):
+                if b.p["w_eval"]:
+                    b.bind_sampler(make_sampler(game, s, q, random.Random(r.getrandbits(64))))
+        play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
+        total += game.evaluate(s)[p]
+    return total / copies if copies > 1 else total
 
 
 def _eval_pick(bot, v, options):

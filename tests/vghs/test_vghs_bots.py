@@ -1,6 +1,7 @@
 """The vghs heuristics' placement values respond to the rules they read (issue 9)."""
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -474,3 +475,89 @@ def test_a_game_with_the_round_look_ahead_is_the_same_game_twice():
     c = play_game(GAME, 4, r, [resolve("vghs", "builder:w_eval=400,eval_round=0"), *seats[1:]],
                   11)
     assert c.history != a.history                  # the round look-ahead plays differently
+
+
+def test_eval_copies_average_the_round_look_ahead_over_that_many_copies():
+    """``eval_copies`` k: an option's round look-ahead is the mean of its single-copy values
+    on copies 0..k-1 of one fresh draw, copy j's plain bots reseeded from the round seed
+    plus j (the same copies and streams for every option: common random numbers)."""
+    s, d = last_placement()
+    options = (FIST_FURY, DRIFT_KINGS, GTA, OFFICE)
+    # two rounds: the next round's dice are rolled on each copy's own future (the rest of
+    # round 1 is public and decided alike on every copy)
+    many = round_bot(s, eval_round=2, eval_copies=3)
+    many.sampler.fresh()
+    many._round_seed = 7
+    averaged = {o: many.eval_after(o) for o in options}
+    singles = {}
+    for j in range(3):
+        one = round_bot(s, eval_round=2)
+        one.sampler.fresh()
+        one.sampler = functools.partial(lambda j, k=None: many.sampler(j), j)
+        one._round_seed = 7 + j
+        singles[j] = {o: one.eval_after(o) for o in options}
+    for o in options:
+        assert averaged[o] == pytest.approx(sum(singles[j][o] for j in range(3)) / 3)
+    # the copies differ (else averaging would change nothing): hidden dice and decks
+    assert len({tuple(singles[j].values()) for j in range(3)}) > 1
+    # one copy is the look-ahead of before, exactly
+    one = round_bot(s, eval_round=1, eval_copies=1)
+    one.sampler.fresh()
+    one._round_seed = 7
+    plain = round_bot(s, eval_round=1)
+    plain.sampler.fresh()
+    plain._round_seed = 7
+    assert [one.eval_after(o) for o in options] == [plain.eval_after(o) for o in options]
+
+
+def test_eval_copies_outside_its_range_is_refused():
+    from strategies import UnknownStrategyError, resolve
+
+    for bad in ("0", "65", "two"):
+        with pytest.raises((UnknownStrategyError, ValueError)):
+            resolve("vghs", f"builder:eval_copies={bad}")(GAME, 0, random.Random(0))
+
+
+def test_eval_deep_plays_the_copy_with_bots_that_look_ahead_one_level_deep():
+    """``eval_deep`` 1: the round look-ahead's bots are the table's own (the bot's heuristic
+    in its seat, the default mix in the others, each with its round look-ahead of plain
+    bots), and each is given a sampler of the copy being played, as its seat may know it."""
+    s, d = last_placement()
+    b = round_bot(s, eval_round=1, eval_deep=1)
+    bots = b._round_bots
+    assert [x.name for x in bots] == ["builder", "challenger", "builder", "arcade"]
+    assert all(x.p["w_eval"] > 0 and x.p["eval_round"] == 1 for x in bots)
+    assert all(x.p["eval_deep"] == 0 for x in bots)                 # one level only
+    b.sampler.fresh()
+    b._round_seed = 7
+    seen = []
+    for x in bots:
+        orig = x.bind_sampler
+
+        def spy(sampler, orig=orig, x=x):
+            orig(sampler)
+            seen.append((x.player, sampler(0)))
+        x.bind_sampler = spy
+    b.eval_after(GTA)
+    assert sorted({q for q, _ in seen}) == [0, 1, 2, 3]
+    for q, copy in seen:
+        assert copy.round == s.round                  # a copy of the look-ahead's copy
+        assert GAME.view(copy, q).round == s.round
+        # nested bots look ahead with plain bots of their own
+        assert all(y.p["w_eval"] == 0 for y in bots[q]._round_bots)
+    # the same copies and streams give the same value; deep and plain differ somewhere
+    again = round_bot(s, eval_round=1, eval_deep=1)
+    again.sampler.fresh()
+    again._round_seed = 7
+    options = (FIST_FURY, DRIFT_KINGS, GTA, OFFICE)
+    b2 = round_bot(s, eval_round=1, eval_deep=1)
+    b2.sampler.fresh()
+    b2._round_seed = 7
+    deep = [again.eval_after(o) for o in options]
+    assert deep == [b2.eval_after(o) for o in options]
+    plain = round_bot(s, eval_round=1)
+    plain.sampler.fresh()
+    plain._round_seed = 7
+    assert all(0.0 <= x <= 1.0 for x in deep)
+    # the three rivals still to place here play as the table does, not as plain bots
+    assert deep != [plain.eval_after(o) for o in options]
