@@ -151,7 +151,12 @@ copies: neutral (one seat against the default mix, 1000 paired games, seed 305: 
 public, so the copies rarely differ). ``eval_deep`` 1 plays the copy with bots that look
 ahead themselves (the default mix as at the table, each with a sampler of the copy; their
 own look-ahead plain: one level deep): seed 306, 1000 paired games, arcade +0.084 [+0.046,
-+0.122], challenger +0.076 [+0.041, +0.111], builder +0.085 [+0.049, +0.121]; with the
++0.122], challenger +0.076 [+0.041, +0.111], builder +0.085 [+0.049, +0.121]; seed 41,
+1000 paired games: +0.108 [+0.072, +0.144], +0.023 [-0.012, +0.058], +0.042 [+0.005,
++0.079]. Search with ``look=all,rounds=1,horizon=0`` on the first 320 of those games:
+over the plain bots +0.122, +0.113, +0.109 (all settled), over the deep bots +0.062
+[+0.002, +0.123], +0.069 [+0.003, +0.135], +0.031 [-0.039, +0.102] (Holm: none settled):
+the deep look-ahead closes about half the gap. With the
 nested bots' width cut to 2 (``deep_width``, seed 307) +0.081, +0.012, +0.044. Widening the
 look-ahead to more options (``eval_width`` 6-14, seed 304) gained +0.008..+0.022 (none
 settled), and the fitted Kojima weights lost (``x_kojima`` 1.8-6, seed 303: -0.012 to
