@@ -1336,7 +1336,7 @@ def _round_after(bot, o):
                     b.bind_sampler(make_sampler(game, s, q, random.Random(r.getrandbits(64))))
         play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
         total += game.evaluate(s)[p]
-    return total / copies if copies > 1 else total
+    return total / copies
 
 
 def _eval_pick(bot, v, options):

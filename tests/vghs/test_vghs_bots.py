@@ -492,7 +492,6 @@ def test_eval_copies_average_the_round_look_ahead_over_that_many_copies():
     singles = {}
     for j in range(3):
         one = round_bot(s, eval_round=2)
-        one.sampler.fresh()
         one.sampler = functools.partial(lambda j, k=None: many.sampler(j), j)
         one._round_seed = 7 + j
         singles[j] = {o: one.eval_after(o) for o in options}
