@@ -54,12 +54,14 @@ def bind_look(bot, sampler, off, strategies, mix) -> None:
     bot._plain = seat_bots(bot, max(bot.game.players), strategies, mix, off, rng)
 
 
-def reseed(bots, seed) -> None:
+def reseed(bots, seed) -> random.Random:
     """Reseed every bot's RNG from a stream seeded with ``seed`` (the same for every
-    option looked at: common random numbers)."""
+    option looked at: common random numbers). Returns the stream, past the bots' seeds:
+    what a caller draws from it next is not any bot's seed."""
     r = random.Random(seed)
     for b in bots:
         b.rng.seed(r.getrandbits(64))
+    return r
 
 
 def play_on(game, state, bots, stop, cap=NO_CAP) -> None:

@@ -281,6 +281,8 @@ class VGHSBot(Bot):
                                 # bot that itself looks ahead (the default mix as at the
                                 # table, each with a sampler of the copy), not plain bots
         "deep_width": 0,        # with eval_deep: those bots' eval_width (0: their own)
+        "deep_next": 0,         # with eval_deep, 1: those bots play only until this bot's
+                                # next placement, plain bots the rest of the round
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
@@ -288,6 +290,7 @@ class VGHSBot(Bot):
               "next_risk": (0, 1), "next_width": (0, None), "w_eval": (0, None),
               "eval_width": (0, None), "eval_round": (0, None),
               "eval_copies": (1, 64), "eval_deep": (0, 1), "deep_width": (0, None),
+              "deep_next": (0, 1),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
@@ -361,6 +364,9 @@ class VGHSBot(Bot):
         #: the round look-ahead's plain bots, one per seat (``bind_sampler``; their seeds
         #: drawn from ``rng`` at every decision)
         self._round_bots: list = []
+        #: with ``deep_next``: the plain bots that play the round on after this bot's next
+        #: placement
+        self._round_plain: list = []
 
     def bind_sampler(self, sampler) -> None:
         """The engine's sampler of determinized copies (only with ``w_eval``; bots built
@@ -370,8 +376,11 @@ class VGHSBot(Bot):
         (seat q: ``DEFAULT_MIX[q % 3]``), their RNGs reseeded at every decision."""
         self.sampler = sampler
         if self.p["eval_round"] and self.p["w_eval"] and not self._round_bots:
-            self._round_bots = _round_bots(self, sampler(0).n, self.p["eval_deep"],
+            n = sampler(0).n
+            self._round_bots = _round_bots(self, n, self.p["eval_deep"],
                                            int(self.p["deep_width"]))
+            if self.p["eval_deep"] and self.p["deep_next"]:
+                self._round_plain = _round_bots(self, n)
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -1316,25 +1325,34 @@ def _round_after(bot, o):
     every decision to the end of the ``eval_round``-th round from now by the plain bots
     (their RNGs reseeded from ``bot._round_seed``, the same for every option); with
     ``eval_copies`` k, the mean over the copies ``sampler(0..k-1)`` (copy j's bots reseeded
-    from ``_round_seed + j``: common random numbers across options on every copy)."""
+    from ``_round_seed + j``: common random numbers across options on every copy). With
+    ``eval_deep`` each seat's sampler is seeded from that stream after the bots' seeds; with
+    ``deep_next`` the deep bots play until this bot's next placement and the plain bots
+    ``_round_plain`` (seeded from the same stream after the samplers) the rest."""
     game = bot.game
     bots = bot._round_bots
     p = bot.player
     copies = max(1, int(bot.p["eval_copies"]))
+    plain = bot._round_plain
     total = 0.0
     for j in range(copies):
         s = bot.sampler(j)
         s.log = None
         stop = s.round + int(bot.p["eval_round"])
         game.apply(s, o)
-        reseed(bots, bot._round_seed + j)
+        r = reseed(bots, bot._round_seed + j)
         if bot.p["eval_deep"]:
             # each seat's look-ahead samples copies of this copy, as that seat may know it
-            r = random.Random(bot._round_seed + j)
             for q, b in enumerate(bots):
                 if b.p["w_eval"]:
                     b.bind_sampler(make_sampler(game, s, q, random.Random(r.getrandbits(64))))
-        play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
+        if plain:
+            play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop
+                    or (d.player == p and d.kind == "place"), ROUND_CAP)
+            reseed(plain, r.getrandbits(64))
+            play_on(game, s, plain, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
+        else:
+            play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
         total += game.evaluate(s)[p]
     return total / copies
 

@@ -560,3 +560,72 @@ def test_eval_deep_plays_the_copy_with_bots_that_look_ahead_one_level_deep():
     assert all(0.0 <= x <= 1.0 for x in deep)
     # the three rivals still to place here play as the table does, not as plain bots
     assert deep != [plain.eval_after(o) for o in options]
+
+
+def test_eval_deep_seeds_each_seats_sampler_apart_from_that_seats_bot(monkeypatch):
+    """The seats' samplers draw their seeds from the round stream *after* the bots' RNG
+    seeds: no seat's sampler replays its own bot's random numbers."""
+    import strategies.vghs as mod
+
+    s, _ = last_placement()
+    b = round_bot(s, eval_round=1, eval_deep=1)
+    real = mod.make_sampler
+    sampler_states: dict = {}
+    bot_states: dict = {}
+
+    def spy(game, state, q, rng):
+        sampler_states[q] = rng.getstate()
+        return real(game, state, q, rng)
+    monkeypatch.setattr(mod, "make_sampler", spy)
+    for x in b._round_bots:
+        orig = x.bind_sampler
+
+        def bind(sampler, orig=orig, x=x):
+            bot_states[x.player] = x.rng.getstate()     # just reseeded, nothing drawn yet
+            orig(sampler)
+        x.bind_sampler = bind
+    b.sampler.fresh()
+    b._round_seed = 7
+    b.eval_after(GTA)
+    assert sorted(sampler_states) == sorted(bot_states) == [0, 1, 2, 3]
+    states = list(sampler_states.values()) + list(bot_states.values())
+    assert all(states[i] != states[j] for i in range(8) for j in range(i))
+
+
+def test_deep_next_hands_the_round_to_plain_bots_at_the_bots_next_placement():
+    """``deep_next`` 1: the bots that look ahead play the copy only until this bot's next
+    placement (the rivals' placements before it); plain bots play the rest of the round."""
+    s, d = first_placement()
+    b = round_bot(s, eval_round=1, eval_deep=1, deep_next=1)
+    assert all(x.p["w_eval"] > 0 for x in b._round_bots)
+    assert [x.name for x in b._round_plain] == ["builder", "challenger", "builder", "arcade"]
+    assert all(x.p["w_eval"] == 0 for x in b._round_plain)
+    log: list = []
+
+    def spy(x, tag):
+        orig = x.choose
+
+        def choose(view, dec):
+            log.append((tag, dec.player, dec.kind, view.round))
+            return orig(view, dec)
+        x.choose = choose
+    for x in b._round_bots:
+        spy(x, "deep")
+    for x in b._round_plain:
+        spy(x, "plain")
+    b.sampler.fresh()
+    b._round_seed = 7
+    value = b.eval_after(d.options[0])
+    tags = [t for t, *_ in log]
+    k = tags.index("plain")
+    assert "deep" not in tags[k:]
+    assert log[k][1:3] == (0, "place")               # the bot's own next placement
+    assert any(q != 0 and kind == "place" for _, q, kind, _ in log[:k])
+    assert all(r == s.round for *_, r in log)          # the round's end stops it
+    again = round_bot(s, eval_round=1, eval_deep=1, deep_next=1)
+    again.sampler.fresh()
+    again._round_seed = 7
+    assert again.eval_after(d.options[0]) == value
+    # without deep_next the deep bots play the bot's later placements too
+    full = round_bot(s, eval_round=1, eval_deep=1)
+    assert not full._round_plain
