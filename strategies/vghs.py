@@ -162,6 +162,23 @@ look-ahead to more options (``eval_width`` 6-14, seed 304) gained +0.008..+0.022
 settled), and the fitted Kojima weights lost (``x_kojima`` 1.8-6, seed 303: -0.012 to
 -0.069). The cost keeps ``eval_deep`` off: a game of four deep bots costs about 0.77 s of
 CPU compiled against 0.06 s (0.41 s with ``deep_width`` 2).
+
+Stop 31: the seats' samplers drew the very seeds of their own bots' RNGs; they now draw
+from the round stream after those. No game changed (960 games of seed 41 identical): a
+copy's hidden parts, the deck order and a fresh RNG, are not used before the round ends.
+``deep_next`` 1 keeps the deep bots only for the decisions before this bot's next
+placement (the rivals' answers to it) and lets plain bots play the rest of the round: a
+table of four such bots costs 0.49 s a game against 0.81 s with full ``eval_deep`` (0.06 s
+plain). One seat against the default mix, 1000 paired games (seed 308), gain over the
+plain bot: full ``eval_deep`` arcade +0.087 [+0.051, +0.123], challenger +0.036 [+0.001,
++0.071], builder +0.079 [+0.044, +0.114]; with ``deep_next`` +0.067 [+0.030, +0.104],
++0.035 [+0.001, +0.069], +0.091 [+0.056, +0.126]; challenger with ``deep_next``,
+``w_eval`` 400 and ``eval_width`` 5: +0.055 [+0.020, +0.090] (400 alone: +0.036). Search
+(``look=all,rounds=1,horizon=0``) over those three bots in the same seats: seed 41 games
+0-319 +0.037, +0.053, +0.025; fresh seed 309 games 0-199 +0.000 [-0.084, +0.084], +0.005
+[-0.081, +0.091], +0.020 [-0.064, +0.104] (over the plain bots there +0.095, +0.080,
++0.095). Off by default: the cost (8x a plain game) and search's rollouts still model the
+plain look-ahead bots.
 """
 from __future__ import annotations
 
