@@ -41,6 +41,8 @@ class Bot:
     #: allowed (low, high) of a parameter (None: unbounded); every value must also have
     #: its default's type (a number for a float default, an integer for an int default)
     ranges: ClassVar[dict[str, tuple]] = {}
+    #: parameter -> the parameter it refines, refused when given while that one is off
+    needs: ClassVar[dict[str, str]] = {}
     #: the rules keys (top-level keys of the game's data, as a scenario overrides them)
     #: whose value this strategy reads from ``view.rules`` and responds to
     reads: ClassVar[tuple[str, ...]] = ()
@@ -248,6 +250,15 @@ def check_params(cls: type[Bot], params: dict[str, Any]) -> None:
         if (low is not None and value < low) or (high is not None and value > high):
             shown = f"{'' if low is None else low}..{'' if high is None else high}"
             raise UnknownStrategyError(f"{where}: must be in {shown}")
+    # a parameter that only refines another (``cls.needs``: key -> the key it needs set)
+    # given while that other is off would be silently ignored: say so instead
+    needs = getattr(cls, "needs", {})      # a designer's class may not derive from Bot
+    for key, value in params.items():
+        other = needs.get(key)
+        if other and value != cls.params[key] and not params.get(other, cls.params[other]):
+            raise UnknownStrategyError(
+                f"strategy {cls.name!r}: {key}={value!r} does nothing unless {other} is set "
+                f"(add {other}=1)")
 def rules_read(game, names) -> set[str]:
     """The rules keys that the strategies ``names`` (specs such as ``"devoted"`` or
     ``"hunter:pp_bonus=2"``) of ``game`` (a name or a Game) declare they read.

@@ -310,6 +310,9 @@ class VGHSBot(Bot):
               "deep_next": (0, 1),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
+    #: parameters that refine another one, which must be on for them to mean anything
+    needs = {"eval_copies": "eval_round", "eval_deep": "eval_round",
+             "deep_width": "eval_deep", "deep_next": "eval_deep"}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
              "cafeteria_activations", "first_player_location", "gta_capacity",
              "office_capacity")

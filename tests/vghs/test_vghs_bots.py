@@ -629,3 +629,24 @@ def test_deep_next_hands_the_round_to_plain_bots_at_the_bots_next_placement():
     # without deep_next the deep bots play the bot's later placements too
     full = round_bot(s, eval_round=1, eval_deep=1)
     assert not full._round_plain
+
+
+@pytest.mark.parametrize("spec, other", [
+    ("arcade:deep_next=1", "eval_deep"),
+    ("builder:deep_width=2", "eval_deep"),
+    ("challenger:eval_deep=1,eval_round=0", "eval_round"),
+    ("arcade:eval_copies=3,eval_round=0", "eval_round"),
+])
+def test_a_parameter_that_refines_one_left_off_is_refused(spec, other):
+    from strategies import UnknownStrategyError, resolve
+
+    with pytest.raises(UnknownStrategyError, match=f"does nothing unless {other} is set"):
+        resolve("vghs", spec)
+
+
+def test_refining_parameters_are_accepted_with_what_they_refine_or_at_their_defaults():
+    from strategies import resolve
+
+    for spec in ("arcade:eval_deep=1,deep_next=1", "builder:eval_deep=1,deep_width=2",
+                 "challenger:eval_copies=3", "arcade:deep_next=0,eval_copies=1"):
+        resolve("vghs", spec)
