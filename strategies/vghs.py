@@ -175,10 +175,10 @@ plain bot: full ``eval_deep`` arcade +0.087 [+0.051, +0.123], challenger +0.036 
 +0.035 [+0.001, +0.069], +0.091 [+0.056, +0.126]; challenger with ``deep_next``,
 ``w_eval`` 400 and ``eval_width`` 5: +0.055 [+0.020, +0.090] (400 alone: +0.036). Search
 (``look=all,rounds=1,horizon=0``) over those three bots in the same seats: seed 41 games
-0-319 +0.037, +0.053, +0.025; fresh seed 309 games 0-499 +0.014 [-0.040, +0.068], -0.012
-[-0.065, +0.041], +0.014 [-0.039, +0.067] (over the plain bots there +0.060, +0.098,
-+0.074, all settled); pooled over the 820 games +0.023 [-0.018, +0.064], +0.013 [-0.028,
-+0.055], +0.018 [-0.024, +0.060]. Off by default: the cost (8x a plain game) and search's
+0-319 +0.037, +0.053, +0.025; 1000 fresh games (seeds 309 and 310, 500 each) -0.024
+[-0.063, +0.015], -0.012 [-0.050, +0.026], +0.008 [-0.030, +0.046], every upper bound
+below +0.05 (over the plain bots there +0.063, +0.093, +0.070, all settled). Off by
+default: the cost (8x a plain game) and search's
 rollouts still model the plain look-ahead bots.
 """
 from __future__ import annotations
