@@ -178,8 +178,8 @@ plain bot: full ``eval_deep`` arcade +0.087 [+0.051, +0.123], challenger +0.036 
 0-319 +0.037, +0.053, +0.025; 1000 fresh games (seeds 309 and 310, 500 each) -0.024
 [-0.063, +0.015], -0.012 [-0.050, +0.026], +0.008 [-0.030, +0.046], every upper bound
 below +0.05 (over the plain bots there +0.063, +0.093, +0.070, all settled). Off by
-default: the cost (8x a plain game) and search's
-rollouts still model the plain look-ahead bots.
+default: the cost (8x a plain game) and search's rollouts still model the plain look-ahead
+bots.
 """
 from __future__ import annotations
 
@@ -1367,13 +1367,13 @@ def _round_after(bot, o):
             for q, b in enumerate(bots):
                 if b.p["w_eval"]:
                     b.bind_sampler(make_sampler(game, s, q, random.Random(r.getrandbits(64))))
+        rest = bots
         if plain:
             play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop
                     or (d.player == p and d.kind == "place"), ROUND_CAP)
             reseed(plain, r.getrandbits(64))
-            play_on(game, s, plain, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
-        else:
-            play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
+            rest = plain
+        play_on(game, s, rest, lambda st, d, stop=stop: st.round >= stop, ROUND_CAP)
         total += game.evaluate(s)[p]
     return total / copies
 
