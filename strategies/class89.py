@@ -177,7 +177,7 @@ from simcli.games.class89.state import (
 from simcli.games.class89.yearbook import SS_BASE, letter_bounds
 
 from . import Bot
-from .lookahead import log_chance, play_on, reseed, seat_bots, turn_end
+from .lookahead import log_chance, play_on, reseed, reseed_seat, seat_bots, turn_end
 
 BASE_PARAMS = {
     "student": 6.0,  # a student in the class photo
@@ -908,12 +908,13 @@ class C89Bot(Bot):
             for j in range(n):
                 state = sampler(j)
                 state.log = None
-                reseed(bots, seeds[j])
                 if rounds:
+                    reseed(bots, seeds[j])
                     end = state.round + rounds
                     apply(state, opts[i])
                     play_on(game, state, bots, lambda s, d, end=end: s.round >= end, ROUND_CAP)
-                else:
+                else:                   # only this seat plays: only its bot reseeded
+                    reseed_seat(bots, me, seeds[j])
                     apply(state, opts[i])
                     play_on(game, state, turn, turn_over)
                 total += log_chance(evaluate(state)[me])

@@ -64,6 +64,16 @@ def reseed(bots, seed) -> random.Random:
     return r
 
 
+def reseed_seat(bots, q, seed) -> None:
+    """``reseed`` where only ``bots[q]`` plays: it gets the seed ``reseed(bots, seed)``
+    would give it; the other bots are not reseeded (seeding a generator costs about as
+    much as a short look-ahead's play)."""
+    r = random.Random(seed)
+    for _ in range(q):
+        r.getrandbits(64)
+    bots[q].rng.seed(r.getrandbits(64))
+
+
 def play_on(game, state, bots, stop, cap=NO_CAP) -> None:
     """Play the copy ``state`` on until the game ends, ``stop(state, decision)`` is true
     for the next decision, or ``cap`` decisions are played: a decision with one option

@@ -167,6 +167,31 @@ def test_repeated_clones_equal_the_original_and_each_other(name):
         assert det.plain(first, skip_rng=False) != ref or g.decision(state) is None
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_playing_a_copy_to_its_end_leaves_the_original_as_it_was(name):
+    """clone() and determinize() share no list, dict or yearbook with the original (their
+    copies are written field by field, or skip the RNG's copy, for speed): every field of
+    the original, its RNG's state included, is unchanged after both copies are played to
+    the end, at several points of several games."""
+    g = get_game(name)
+    n = g.default_players
+    for seed in range(3):
+        for steps in (20, 90, 200):
+            state = det.random_midgame(g, n, rules_for(name, n), seed, steps)
+            d = g.decision(state)
+            if d is None:
+                continue
+            ref = det.plain(state, skip_rng=False)
+            copies = [g.clone(state)]
+            if getattr(g, "determinize", None) is not None:   # as a sampler is used:
+                copies.append(g.determinize(state, d.player, random.Random(seed)))
+            for copy in copies:
+                rng = random.Random(steps)
+                while (d := g.decision(copy)) is not None:
+                    g.apply(copy, d.options[rng.randrange(len(d.options))])
+            assert det.plain(state, skip_rng=False) == ref, (name, seed, steps)
+
+
 def test_copy_costs_measures_clone_and_determinize():
     g = get_game("vghs")
     costs = det.copy_costs(g, 4, points=2, repeat=2)

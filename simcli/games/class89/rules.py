@@ -62,12 +62,20 @@ def _copy(value):
     if t is dict:
         return {k: _copy(v) for k, v in value.items()}
     if t is Board:
-        b = Board.__new__(Board)
-        for name in Board.__slots__:
-            if hasattr(value, name):
-                setattr(b, name, _copy(getattr(value, name)))
-        return b
+        return value.copy()
     return value
+
+
+def _copy_state(state: State) -> State:
+    """``clone`` but for the RNG, which is left unset (``determinize`` sets a new one:
+    copying a Mersenne Twister's state is a large part of a copy's cost)."""
+    new = State.__new__(State)
+    for name in State.__slots__:
+        if name == "rng" or not hasattr(state, name):
+            continue
+        setattr(new, name, _copy(getattr(state, name)))
+    new.log = state.log
+    return new
 
 
 class ClassOf89(BaseGame):
@@ -106,15 +114,10 @@ class ClassOf89(BaseGame):
         """An independent copy, RNG included: lists, dicts and yearbooks are copied,
         tuples, the compiled rules and the pending Decision (all immutable) are shared.
         Cost is that of the state (about a tenth of ``copy.deepcopy``)."""
-        new = State.__new__(State)
-        for name in State.__slots__:
-            if name == "rng" or not hasattr(state, name):
-                continue
-            setattr(new, name, _copy(getattr(state, name)))
+        new = _copy_state(state)
         rng = random.Random()
         rng.setstate(state.rng.getstate())
         new.rng = rng
-        new.log = state.log
         return new
 
     def determinize(self, state: State, player: int, rng) -> State:
@@ -126,7 +129,7 @@ class ClassOf89(BaseGame):
         top Choice card keeps its place: its back shows), and the RNG (reseeded from
         ``rng``). Cards the player sent to the bottom of a deck are not remembered.
         """
-        new = self.clone(state)
+        new = _copy_state(state)
         new.rng = random.Random(rng.getrandbits(64))
         others = [q for q in range(len(new.hands)) if q != player and new.hands[q]]
         if others:

@@ -66,6 +66,36 @@ class Board:
         self.marker_tok = [0, 0, 0, 0, 0]  # Ed: tokens on the marker above each column
         self.objective_points = 0
 
+    def copy(self) -> Board:
+        """An independent copy: every list copied (``tok``'s and ``ss``'s inner lists
+        too), numbers shared. Written out field by field: ``State`` copies four of these
+        at every determinized copy, and a generic walk costs several times this."""
+        b = Board.__new__(Board)
+        b.photo = self.photo[:]
+        b.tok = [t[:] for t in self.tok]
+        b.abc = self.abc
+        b.abc_cells = self.abc_cells[:]
+        b.storage = self.storage[:]
+        b.grid = self.grid[:]
+        b.tiles = self.tiles[:]
+        b.ss = [[tile, student, toks[:]] for tile, student, toks in self.ss]
+        b.staff = self.staff[:]
+        b.tracks = self.tracks[:]
+        b.sigs = self.sigs
+        b.side = self.side
+        b.rows_done = self.rows_done
+        b.cols_done = self.cols_done
+        b.halves_done = self.halves_done
+        b.tile1s = self.tile1s
+        b.used = self.used[:]
+        b.visited = self.visited
+        b.is_ed = self.is_ed
+        b.gmask = self.gmask
+        b.markers = self.markers[:]
+        b.marker_tok = self.marker_tok[:]
+        b.objective_points = self.objective_points
+        return b
+
 
 class State:
     __slots__ = (

@@ -126,14 +126,20 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (RNG included): every list and dict is copied."""
+        new = self._copy()
+        rng = self.rng.__class__()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        return new
+
+    def _copy(self) -> State:
+        """``clone`` but for the RNG, which the copy shares (``determinize`` replaces it:
+        copying a Mersenne Twister's state is a large part of a copy's cost)."""
         new = copy.copy(self)
         for name in State.__slots__:
             value = getattr(self, name)
             if isinstance(value, list | dict):
                 setattr(new, name, copy.copy(value))
-        rng = self.rng.__class__()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
         new.players = []
         for pl in self.players:
             # a new PlayerState with every slot set (lists and dicts copied); not
@@ -158,7 +164,7 @@ class State:
         """
         import random
 
-        new = self.clone()
+        new = self._copy()
         new.rng = random.Random(rng.getrandbits(64))
         rng.shuffle(new.bag)
         up = new.rental_up

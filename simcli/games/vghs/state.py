@@ -65,15 +65,21 @@ class State:
         self.defeated = 0
 
     def clone(self) -> State:
+        new = self._copy()
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        return new
+
+    def _copy(self) -> State:
+        """``clone`` but for the RNG, which the copy shares (``determinize`` replaces it:
+        copying a Mersenne Twister's state costs more than the rest of a vghs state)."""
         new = State.__new__(State)
         for name in State.__slots__:
             value = getattr(self, name)
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
             setattr(new, name, value)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
         new.views = [None] * self.n
         return new
 
@@ -86,7 +92,7 @@ class State:
         taken back is public, so the history tells each hand exactly. The copy's RNG is
         reseeded from ``rng``, so its future chance is resampled too.
         """
-        new = self.clone()
+        new = self._copy()
         new.rng = random.Random(rng.getrandbits(64))
         rng.shuffle(new.deck)
         if self.rolling:
