@@ -29,6 +29,7 @@ HOT = (
     "simcli/engine.py",
     "simcli/worker.py",
     "simcli/games/base.py",
+    "simcli/games/rand.py",
     "simcli/games/*/*.py",
     "strategies/*.py",
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from simcli.engine import Decision, Result, ranked_result
 from simcli.games.base import BaseGame
+from simcli.games.rand import shuffle
 
 from . import flow, scoring
 from .bounds import SCHEMA
@@ -134,19 +135,19 @@ class ClassOf89(BaseGame):
         others = [q for q in range(len(new.hands)) if q != player and new.hands[q]]
         if others:
             pool = new.decks["student"] + [c for q in others for c in new.hands[q]]
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             for q in others:
                 k = len(new.hands[q])
                 new.hands[q] = pool[len(pool) - k:]
                 del pool[len(pool) - k:]
             new.decks["student"] = pool
         for kind in sorted(new.decks):
-            rng.shuffle(new.decks[kind])
+            shuffle(rng, new.decks[kind])
         if getattr(new, "loc_deck", None):
-            rng.shuffle(new.loc_deck)
+            shuffle(rng, new.loc_deck)
         if len(getattr(new, "choice_deck", ())) > 1:
             rest = new.choice_deck[:-1]
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             new.choice_deck[:-1] = rest
         return new
 

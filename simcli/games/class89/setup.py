@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcli.engine import RulesError
+from simcli.games.rand import shuffle
 from simcli.games.schema import check_names
 
 from .bounds import check_references
@@ -371,7 +372,7 @@ def draw(state: State, kind: str) -> int:
         pile = state.discards[kind]
         if not pile:
             return EMPTY
-        state.rng.shuffle(pile)
+        shuffle(state.rng, pile)
         deck.extend(pile)
         pile.clear()
     return deck.pop()
@@ -460,7 +461,7 @@ def setup_game(R: Rules, rng) -> State:
                        if x == st and (R.half_icons or i not in R.icon_tiles)]
     s.discards = {k: [] for k in s.decks}
     for k in ("student", "teacher", "staff", "A", "B", "C", "D"):
-        rng.shuffle(s.decks[k])
+        shuffle(rng, s.decks[k])
     # objectives: one per type
     objs = []
     for c in range(6):
@@ -479,7 +480,7 @@ def setup_game(R: Rules, rng) -> State:
     s.janitors = []
     if R.janitor_spaces:
         order = list(range(5))
-        rng.shuffle(order)
+        shuffle(rng, order)
         for k, space in enumerate(R.janitor_spaces):
             loc = order[k]
             s.spaces[loc][space] = JANITOR

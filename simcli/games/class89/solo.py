@@ -2,6 +2,8 @@
 item selection and placement, token handling and round-end rewards (C89-180..257)."""
 from __future__ import annotations
 
+from simcli.games.rand import shuffle
+
 from .setup import draw, wipe_location
 from .state import (
     ANY,
@@ -44,7 +46,7 @@ def setup_ed(state: State) -> None:
     B.abc = 0  # C89-192 Ed's ABC token goes back to the box
     B.side = int(rng.random() * 2)  # C89-184
     markers = [0, 1, 2, 3, 4]  # the five non-Honor Society objective types (clubs)
-    rng.shuffle(markers)
+    shuffle(rng, markers)
     B.markers = markers  # C89-185/186: leftmost = most preferred
     t = draw(state, "teacher")
     if t != EMPTY:
@@ -59,8 +61,8 @@ def setup_ed(state: State) -> None:
         B.tracks[club] += 1
     state.loc_deck = list(range(len(R.solo_loc)))
     state.choice_deck = list(range(len(R.solo_choice)))
-    rng.shuffle(state.loc_deck)
-    rng.shuffle(state.choice_deck)
+    shuffle(rng, state.loc_deck)
+    shuffle(rng, state.choice_deck)
     state.loc_discard = []
     state.choice_discard = []
     state.active_loc = -1
@@ -71,7 +73,7 @@ def reveal_location(state: State) -> None:
     if not state.loc_deck:
         state.loc_deck = state.loc_discard
         state.loc_discard = []
-        state.rng.shuffle(state.loc_deck)
+        shuffle(state.rng, state.loc_deck)
     state.active_loc = state.loc_deck.pop()
     state.loc_discard.append(state.active_loc)
 
@@ -80,7 +82,7 @@ def _reveal_choice(state: State) -> int:
     if not state.choice_deck:  # C89-222 reshuffle the discarded Choice cards
         state.choice_deck = state.choice_discard
         state.choice_discard = []
-        state.rng.shuffle(state.choice_deck)
+        shuffle(state.rng, state.choice_deck)
     card = state.choice_deck.pop()
     state.choice_discard.append(card)
     return card
@@ -91,7 +93,7 @@ def next_back(state: State) -> tuple:
     if not state.choice_deck:
         state.choice_deck = state.choice_discard[:-1]
         state.choice_discard = state.choice_discard[-1:]
-        state.rng.shuffle(state.choice_deck)
+        shuffle(state.rng, state.choice_deck)
     return state.rules.solo_choice[state.choice_deck[-1]][1]
 
 

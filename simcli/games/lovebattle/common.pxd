@@ -12,7 +12,3 @@ cpdef gain_ki(State st, p, amount)
 cpdef hero_reach(State st)
 cpdef cached_decision(State st, p, kind, draws=*)
 cpdef decide(player, kind, options)
-
-# the inlined random.shuffle: indices and bit counts as C integers (decks of a few dozen)
-@cython.locals(i=Py_ssize_t, n=Py_ssize_t, k=cython.int, r=Py_ssize_t)
-cpdef shuffle(rng, list x)

@@ -4,8 +4,7 @@
 from simcli.games.lovebattle.state cimport State
 # the shared steps as C calls (they stay Python callables for everyone else)
 from simcli.games.lovebattle.common cimport (cached_decision, change_love, decide,
-                                              draw_card, refresh_modifiers, say,
-                                              shuffle)
+                                              draw_card, refresh_modifiers, say)
 from simcli.games.lovebattle.cards cimport girl_options, move_girl
 from simcli.games.lovebattle.plotpoints cimport claim_plot_point
 

@@ -3,7 +3,6 @@
 # with C integers (the .py stays the source and the pure fallback).
 cimport cython
 from simcli.games.lovebattle.state cimport State
-from simcli.games.lovebattle.common cimport shuffle
 
 @cython.locals(q=Py_ssize_t, g=Py_ssize_t, k=Py_ssize_t, n=Py_ssize_t, m=Py_ssize_t,
                i=Py_ssize_t, unseen=Py_ssize_t, girl=tuple, options=tuple, votes=list,

@@ -18,6 +18,7 @@ from simcli.engine import (
     step_cap_error,
 )
 from simcli.games.base import BaseGame
+from simcli.games.rand import shuffle
 
 from . import play as P
 from .board import initiative_reset, reset_board, reveal_newsstand, reveal_store
@@ -40,7 +41,7 @@ def setup_game(rules, rng, n: int) -> State:
     p = rules.p
     # A. Action Grid: shuffle the boards into the slots; fill every space from the bag.
     boards = list(range(len(rules.boards)))
-    rng.shuffle(boards)
+    shuffle(rng, boards)
     s.slot_board = boards[: rules.n_slots]
     acts = []
     for a, b in rules.spaces:
@@ -52,11 +53,11 @@ def setup_game(rules, rng, n: int) -> State:
     s.space_actions = tuple(acts)
     s.bag = list(rules.tiles)
     s.box_tiles = [t for t in range(50) if t not in set(rules.tiles)]
-    rng.shuffle(s.bag)
+    shuffle(rng, s.bag)
     s.grid = [draw_tile(s) for _ in rules.spaces]
     # C. Rental Store: 15 of the 30 games, first ones face up, Crystals on the last 10.
     games = list(range(rules.n_games))
-    rng.shuffle(games)
+    shuffle(rng, games)
     size = p["rental_store_size"]
     s.rental = games[:size]
     s.rental_set = frozenset(s.rental)
@@ -74,15 +75,15 @@ def setup_game(rules, rng, n: int) -> State:
     s.thrill = [draw_tile(s) for _ in range(p["thrill_trail"])]
     # F. Newsstand, G. Video Game Store.
     s.mag_deck = list(range(len(rules.magazines)))
-    rng.shuffle(s.mag_deck)
+    shuffle(rng, s.mag_deck)
     s.store_deck = games[size:]
-    rng.shuffle(s.store_deck)
+    shuffle(rng, s.store_deck)
     reveal_newsstand(s)
     reveal_store(s)
     # H. Achievements by type.
     for ti, k in enumerate(rules.ach_per_type):
         pool = [a.id for a in rules.achievements if a.type == ti]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         s.achievements.extend(sorted(pool[:k]))
     # I. Player areas; Press Start: 2 tiles, 1 Dollar and the initiative bonus.
     for seat in range(n):

@@ -4,6 +4,8 @@ from __future__ import annotations
 import bisect
 import copy
 
+from simcli.games.rand import shuffle
+
 from .config import Rules
 
 
@@ -166,15 +168,15 @@ class State:
 
         new = self._copy()
         new.rng = random.Random(rng.getrandbits(64))
-        rng.shuffle(new.bag)
+        shuffle(rng, new.bag)
         up = new.rental_up
         unseen = new.rental[up:] + new.store_deck
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         k = len(new.rental) - up
         new.rental[up:] = unseen[:k]
         new.store_deck = unseen[k:]
         new.rental_set = frozenset(new.rental)
-        rng.shuffle(new.mag_deck)
+        shuffle(rng, new.mag_deck)
         return new
 
 
@@ -187,7 +189,7 @@ def draw_tile(state: State) -> int:
             return -1
         bag.extend(state.discard)
         state.discard.clear()
-        state.rng.shuffle(bag)
+        shuffle(state.rng, bag)
         if state.log is not None:
             state.log.append("the Discard Board is returned to the bag")
     return bag.pop()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from simcli.engine import Decision, IllegalActionError, Result, ranked_result
 from simcli.games.base import BaseGame
+from simcli.games.rand import shuffle
 
 from . import phases
 from .bounds import SCHEMA
@@ -45,7 +46,7 @@ def start_game(s: State, task: tuple) -> None:
         if s.log is not None:
             say(s, f"P{p + 1} plays {ch.name}")
     s.deck = list(range(len(s.rules.challenges)))
-    s.rng.shuffle(s.deck)
+    shuffle(s.rng, s.deck)
     push(s, ("round_start",))
 
 

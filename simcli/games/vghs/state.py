@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from simcli.games.rand import shuffle
+
 from .ruleset import N_FACES, START_RANK
 
 
@@ -94,7 +96,7 @@ class State:
         """
         new = self._copy()
         new.rng = random.Random(rng.getrandbits(64))
-        rng.shuffle(new.deck)
+        shuffle(rng, new.deck)
         if self.rolling:
             rnd = rng.random
             for q in range(self.n):
