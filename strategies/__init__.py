@@ -223,6 +223,9 @@ def resolve(game: str, spec: str) -> functools.partial:
             f"strategy {name!r} has no parameter {unknown[0]!r}; its parameters: {valid}"
         )
     check_params(cls, params)
+    check_game = getattr(cls, "check_for_game", None)   # a check that needs the game
+    if check_game is not None:
+        check_game(game, params)
     return functools.partial(cls, **params)
 
 

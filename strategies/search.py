@@ -97,6 +97,12 @@ DEFAULT_KINDS = {
 }
 
 
+def _kinds(spec) -> frozenset:
+    """The kinds named by a ``kinds=`` value (joined by "+" or ","; "nothing": none)."""
+    names = frozenset(k.strip() for k in str(spec).replace("+", ",").split(",") if k.strip())
+    return names - {"nothing"}
+
+
 def _mean_se(d: list[float]) -> tuple[float, float]:
     m = len(d)
     mean = sum(d) / m
@@ -133,7 +139,7 @@ class SearchBot(Bot):
         "recheck": 16,         # fresh paired rollouts of leader vs base at most
         "kinds": "",           # decision kinds searched, joined by "+" (or "," where the
                                # spec is not itself a k=v list); "" = game default, "all"
-                               # = every kind
+                               # = every kind, "nothing" = none (the base plays throughout)
         "max_options": 0,      # decisions with more options are left to the base (0 = none)
         "max_decisions": 0,    # searched decisions per game at most (0 = no cap)
         "skip": 0,             # the first this many eligible decisions of a game are left
@@ -172,6 +178,23 @@ class SearchBot(Bot):
     game_params_rows = DEFAULTS_ROWS
     game_params_at = ROWS_DEFAULTS
 
+    @classmethod
+    def check_for_game(cls, game, params: dict) -> None:
+        """Refuse ``kinds=`` naming a decision kind the game (a name) never asks, where
+        the game declares its kinds (``decision_kinds``): such a search would silently
+        never search."""
+        kinds = params.get("kinds", "")
+        if kinds in ("", "all"):
+            return
+        from simcli.games import get_game
+
+        known = getattr(get_game(game), "decision_kinds", ())
+        unknown = sorted(_kinds(kinds) - set(known))
+        if known and unknown:
+            raise UnknownStrategyError(
+                f"strategy 'search': kinds={kinds!r}: {game} asks no decision of kind "
+                f"{unknown[0]!r}; its kinds: {', '.join(sorted(known))} (or all, nothing)")
+
     def __init__(self, game, player, rng, *, models=None, **params):
         """``models``: optional ``(base_factory, [factory per seat])`` for the rollouts
         (and the base's own choice) instead of today's registered heuristics."""
@@ -200,8 +223,7 @@ class SearchBot(Bot):
         if kinds == "all":
             self.kinds = None
         elif kinds:
-            self.kinds = frozenset(k.strip() for k in str(kinds).replace("+", ",").split(",")
-                                   if k.strip())
+            self.kinds = _kinds(kinds)
         else:
             default = DEFAULT_KINDS.get(name)
             self.kinds = frozenset(default) if default else None

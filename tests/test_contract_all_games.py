@@ -192,6 +192,51 @@ def test_playing_a_copy_to_its_end_leaves_the_original_as_it_was(name):
             assert det.plain(state, skip_rng=False) == ref, (name, seed, steps)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_every_decision_kind_asked_is_declared(name):
+    """``decision_kinds`` (what ``search:kinds=`` is checked against) holds every kind the
+    game asks: random play and the default mix at every player count, several seeds."""
+    from strategies import default_mix, resolve
+
+    g = get_game(name)
+    seen = set()
+    for n in g.players:
+        rules = rules_for(name, n)
+        for seed in range(6):
+            state = g.setup(n, rules, random.Random(seed))
+            rng = random.Random(seed)
+            while (d := g.decision(state)) is not None:
+                seen.add(d.kind)
+                g.apply(state, d.options[rng.randrange(len(d.options))])
+        mix = default_mix(name)
+        plain = {"lovebattle": ":turn_look=0"}.get(name, ":w_eval=0")
+        bots = [resolve(name, mix[q % len(mix)] + plain) for q in range(max(n, 1))]
+        seen.update(k for k, _ in _kinds_played(g, n, rules, bots, 3))
+    assert seen <= set(g.decision_kinds), sorted(seen - set(g.decision_kinds))
+    assert len(set(g.decision_kinds)) == len(g.decision_kinds)
+
+
+def _kinds_played(g, n, rules, bots, seed):
+    """(kind, player) of every decision of one game played by ``bots``."""
+    from simcli.engine import play_game
+
+    out = []
+
+    def spy(factory):
+        def make(game, player, rng):
+            bot = factory(game, player, rng)
+            choose = bot.choose
+
+            def choose_and_log(view, decision):
+                out.append((decision.kind, player))
+                return choose(view, decision)
+            bot.choose = choose_and_log
+            return bot
+        return make
+    play_game(g, n, rules, [spy(b) for b in bots], seed)
+    return out
+
+
 def test_copy_costs_measures_clone_and_determinize():
     g = get_game("vghs")
     costs = det.copy_costs(g, 4, points=2, repeat=2)

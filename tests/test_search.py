@@ -169,10 +169,31 @@ def test_search_binds_its_sampler_to_a_base_that_looks_ahead():
 
     def game(base: str):
         # kinds that no decision has: search never races, every choice is its base's
-        return play_game(g, 3, rules, [resolve("class89", f"search:base={base},kinds=none"),
+        return play_game(g, 3, rules, [resolve("class89", f"search:base={base},kinds=nothing"),
                                        *mix], 11).history
 
     plain = game("objective_chaser:w_eval=0")
     look = game("objective_chaser:w_eval=40")
     assert look == game("objective_chaser:w_eval=40")
     assert look != plain
+
+
+@pytest.mark.parametrize("name", ["vghs", "vgc", "class89", "lovebattle"])
+def test_search_refuses_kinds_the_game_never_asks(name):
+    """``kinds=`` naming a decision kind the game does not have would never search,
+    silently: refused with one line naming the game's kinds; its own kinds, ``all`` and
+    ``nothing`` (never search) are accepted."""
+    from strategies import UnknownStrategyError
+
+    kinds = get_game(name).decision_kinds
+    with pytest.raises(UnknownStrategyError, match=f"no decision of kind 'bogus'.*{kinds[0]}"):
+        resolve(name, f"search:kinds={kinds[0]}+bogus")
+    for ok in (f"kinds={'+'.join(kinds[:2])}", "kinds=all", "kinds=nothing", "rollouts=4"):
+        resolve(name, f"search:{ok}")
+    bot = resolve(name, "search:kinds=nothing")(get_game(name), 0, random.Random(1))
+    assert bot.kinds == frozenset()
+
+
+def test_a_game_that_declares_no_kinds_leaves_search_kinds_unchecked():
+    assert getattr(TOY, "decision_kinds", ()) == ()
+    resolve(TOYNAME, "search:kinds=anything")

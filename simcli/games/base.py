@@ -35,6 +35,9 @@ class BaseGame:
     #: shape and bounds of the data (a :mod:`simcli.games.schema` spec declared in the
     #: game's ``bounds.py``); None: only the game's ``compile_rules`` checks the data
     schema: Any = None
+    #: every kind of decision the game can ask (``Decision.kind``); ``search:kinds=``
+    #: naming another is refused. Empty: not declared, nothing checked
+    decision_kinds: tuple[str, ...] = ()
 
     # -- rules -----------------------------------------------------------------------
     def default_data(self) -> dict:

@@ -91,6 +91,8 @@ class ClassOf89(BaseGame):
     max_decisions = 6000
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
+    decision_kinds = ("action", "faceup", "keep", "majority", "move_from", "move_to", "place",
+                      "side", "start_student", "store_to", "tile1", "token", "token_type")
 
     def compile_rules(self, data: Mapping[str, Any], n_players: int):
         return compile_rules(data, n_players)

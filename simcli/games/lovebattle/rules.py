@@ -37,6 +37,10 @@ class LoveBattle(BaseGame):
     max_decisions = 20_000
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
+    decision_kinds = ("cash_in", "choose_condition", "claim", "date_room", "discard",
+                      "food_fight", "girl_draw", "girl_phase", "hero_action", "hero_move",
+                      "hero_phase", "jealousy", "keep_condition", "love_down", "love_up",
+                      "peek_girl", "transmute", "turn", "vote")
 
     def compile_rules(self, data: Mapping[str, Any], n_players: int) -> Rules:
         return compile_rules(data, n_players)

@@ -357,6 +357,8 @@ class VideoGameChampion(BaseGame):
     max_decisions = 20_000
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
+    decision_kinds = ("action", "crystal", "discard", "play", "reward", "side", "take",
+                      "thrill", "wake_give", "wake_space")
 
     def compile_rules(self, data, n_players):
         return compile_rules(data, n_players)

@@ -68,6 +68,7 @@ class VGHS(BaseGame):
     analysis_streams = True  # analysis.py takes a LazyFrame (flat memory)
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
+    decision_kinds = tuple(CHOICES)  # the phases' choices and the character draft
 
     def compile_rules(self, data, n_players: int) -> Rules:
         return compile_rules(data, n_players)
