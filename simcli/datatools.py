@@ -234,6 +234,8 @@ def strategy_params_text(cls, game: str | None = None) -> str:
     where = "/".join(str(r) for r in rows) if rows else ""
     #: other table sizes' own defaults (class89 search at 3 players)
     at = sorted(getattr(cls, "game_params_at", {}).get(game, {}).items(), reverse=True)
+    #: what a class says about a parameter in this game (search: the kinds it takes)
+    notes = cls.param_notes(game) if game and hasattr(cls, "param_notes") else {}
     parts = []
     for key, value in defaults.items():
         text = f"{key}={value}"
@@ -247,5 +249,7 @@ def strategy_params_text(cls, game: str | None = None) -> str:
         if key in ranges:
             low, high = ranges[key]
             text += f" ({'' if low is None else low}..{'' if high is None else high})"
+        if key in notes:
+            text += f" ({notes[key]})"
         parts.append(text)
     return ", ".join(parts)

@@ -179,6 +179,19 @@ class SearchBot(Bot):
     game_params_at = ROWS_DEFAULTS
 
     @classmethod
+    def param_notes(cls, game) -> dict[str, str]:
+        """What ``simcli strategies GAME`` adds to a parameter: the kinds ``kinds=``
+        takes in this game (where it declares them) and the ones searched by default."""
+        from simcli.games import get_game
+
+        known = getattr(get_game(game), "decision_kinds", ())
+        default = "+".join(DEFAULT_KINDS.get(game, ())) or "all"
+        if not known:
+            return {"kinds": f"default {default}"}
+        return {"kinds": f"default {default}; any of {', '.join(sorted(known))} (joined by +), "
+                         "all or nothing"}
+
+    @classmethod
     def check_for_game(cls, game, params: dict) -> None:
         """Refuse ``kinds=`` naming a decision kind the game (a name) never asks, where
         the game declares its kinds (``decision_kinds``): such a search would silently
