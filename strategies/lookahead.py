@@ -74,10 +74,21 @@ def reseed_seat(bots, q, seed) -> None:
     bots[q].rng.seed(r.getrandbits(64))
 
 
-def play_on(game, state, bots, stop, cap=NO_CAP) -> None:
+def seeds_for(bots, seed) -> list:
+    """The seed ``reseed(bots, seed)`` would give each bot, none of them seeded yet: for
+    ``play_on``'s ``seeds``, which seeds a bot only when it first chooses (seeding a
+    generator costs about as much as a short look-ahead's play, and in a turn's
+    look-ahead most rivals never choose)."""
+    r = random.Random(seed)
+    return [r.getrandbits(64) for _ in bots]
+
+
+def play_on(game, state, bots, stop, cap=NO_CAP, seeds=None) -> None:
     """Play the copy ``state`` on until the game ends, ``stop(state, decision)`` is true
     for the next decision, or ``cap`` decisions are played: a decision with one option
-    takes it (nothing drawn), any other is ``bots[seat].choose`` on the seat's view."""
+    takes it (nothing drawn), any other is ``bots[seat].choose`` on the seat's view. With
+    ``seeds`` (``seeds_for``; used up in place) a bot's RNG is seeded from its entry just
+    before its first choice: the same play as ``reseed`` before ``play_on``."""
     decision, apply, view = game.decision, game.apply, game.view
     for _ in range(cap):
         d = decision(state)
@@ -88,6 +99,9 @@ def play_on(game, state, bots, stop, cap=NO_CAP) -> None:
             apply(state, opts[0])
         else:
             q = d.player
+            if seeds is not None and seeds[q] is not None:
+                bots[q].rng.seed(seeds[q])
+                seeds[q] = None
             apply(state, bots[q].choose(view(state, q), d))
 
 

@@ -60,7 +60,7 @@ from simcli.games.lovebattle.data import (
     PUNISHMENT,
 )
 from strategies import Bot
-from strategies.lookahead import bind_look, log_chance, play_on, reseed
+from strategies.lookahead import bind_look, log_chance, play_on, seeds_for
 
 #: harm of a Condition effect for the keep/choose decisions (lower = keep)
 CONDITION_HARM = {"no_hero_draw": 0, "no_kick": 1, "test": 2, "move_max": 3, "no_seduction": 4}
@@ -170,11 +170,11 @@ class LoveBot(Bot):
         turns, period = state.turns, state.period
         game.apply(state, option)
         plain = self._plain
-        reseed(plain, seed)
+        seeds = seeds_for(plain, seed)      # a rival is seeded only if it answers
 
         def stop(s, d):
             return s.turns != turns or s.period != period
-        play_on(game, state, plain, stop)
+        play_on(game, state, plain, stop, seeds=seeds)
         return log_chance(game.evaluate(state)[self.player])
 
     def turn_candidates(self, view, w, opts, chosen) -> list:
