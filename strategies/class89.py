@@ -177,7 +177,7 @@ from simcli.games.class89.state import (
 from simcli.games.class89.yearbook import SS_BASE, letter_bounds
 
 from . import Bot
-from .lookahead import log_chance, play_on, reseed, reseed_seat, seat_bots, turn_end
+from .lookahead import log_chance, play_on, reseed, seat_bots, seeds_for, turn_end
 
 BASE_PARAMS = {
     "student": 6.0,  # a student in the class photo
@@ -913,10 +913,9 @@ class C89Bot(Bot):
                     end = state.round + rounds
                     apply(state, opts[i])
                     play_on(game, state, bots, lambda s, d, end=end: s.round >= end, ROUND_CAP)
-                else:                   # only this seat plays: only its bot reseeded
-                    reseed_seat(bots, me, seeds[j])
+                else:                   # only this seat plays: only its bot is seeded
                     apply(state, opts[i])
-                    play_on(game, state, turn, turn_over)
+                    play_on(game, state, turn, turn_over, seeds=seeds_for(bots, seeds[j]))
                 total += log_chance(evaluate(state)[me])
             vals[i] += w * total / n
 

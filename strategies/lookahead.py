@@ -1,6 +1,7 @@
 """What the default-mix look-ahead heuristics of every shipped game share: the plain bots
 that play on a determinized copy (``seat_bots``, ``bind_look``) and the loop that plays
-the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``log_chance``).
+the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``seeds_for``,
+``log_chance``).
 
 A look-ahead bot plays each candidate option on copies from the engine's sampler (bound
 by ``bind_sampler``), lets plain bots (the same heuristics without look-ahead) play on to
@@ -62,16 +63,6 @@ def reseed(bots, seed) -> random.Random:
     for b in bots:
         b.rng.seed(r.getrandbits(64))
     return r
-
-
-def reseed_seat(bots, q, seed) -> None:
-    """``reseed`` where only ``bots[q]`` plays: it gets the seed ``reseed(bots, seed)``
-    would give it; the other bots are not reseeded (seeding a generator costs about as
-    much as a short look-ahead's play)."""
-    r = random.Random(seed)
-    for _ in range(q):
-        r.getrandbits(64)
-    bots[q].rng.seed(r.getrandbits(64))
 
 
 def seeds_for(bots, seed) -> list:

@@ -1,5 +1,5 @@
-"""The shared look-ahead loop (``strategies/lookahead.py``): its cheaper ways of seeding the
-plain bots play exactly what seeding every bot before the play does."""
+"""The shared look-ahead loop (``strategies/lookahead.py``): seeding each plain bot at its
+first choice plays exactly what seeding every bot before the play does."""
 from __future__ import annotations
 
 import random
@@ -9,7 +9,7 @@ import pytest
 from simcli import contract_determinize as det
 from simcli.games import get_game
 from strategies import default_mix, resolve
-from strategies.lookahead import play_on, reseed, reseed_seat, seeds_for
+from strategies.lookahead import play_on, reseed, seeds_for
 
 PLAIN = {"lovebattle": ":turn_look=0"}
 
@@ -55,19 +55,6 @@ def test_seeding_a_bot_at_its_first_choice_plays_as_seeding_all_before(name):
             else:
                 assert lazy[q].rng.getstate() == untouched[q], q
         assert any(s is None for s in seeds)
-
-
-def test_reseed_seat_gives_that_seat_what_reseed_gives_it():
-    bots = _bots("class89", 4)
-    for q in range(4):
-        reseed(bots, 77)
-        want = bots[q].rng.getstate()
-        other = bots[(q + 1) % 4].rng.getstate()
-        for b in bots:
-            b.rng.seed(5)
-        reseed_seat(bots, q, 77)
-        assert bots[q].rng.getstate() == want
-        assert bots[(q + 1) % 4].rng.getstate() != other    # the others left alone
 
 
 def _about_a_round(state, start):
