@@ -154,6 +154,7 @@ cost 0.67-0.77 s of CPU against 0.47-0.50 s (three stop-26 rivals, loaded machin
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import ClassVar
 
@@ -804,8 +805,10 @@ class C89Bot(Bot):
         left = R.turns_per_round - 1 - sum(B.used)
         if keep and left > 0:
             treasurer = 0.0
-            fut = (keep * p["track"], keep * sum(member[loc][1] for loc in range(6)) / 6,
-                   keep * sum(photo_bonus) / 5, p["treasurer"])
+            # math.fsum, not sum: since Python 3.12 sum() of floats is compensated, and a
+            # game must not depend on the interpreter (the compiled build adds naively)
+            fut = (keep * p["track"], keep * math.fsum(member[loc][1] for loc in range(6)) / 6,
+                   keep * math.fsum(photo_bonus) / 5, p["treasurer"])
             avail = [m for m in range(4) if not B.used[m]]
             plan = [0.0] * 4
             for m in avail:

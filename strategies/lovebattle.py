@@ -227,14 +227,14 @@ class LoveBot(Bot):
         """Plackett-Luce strengths of the five Girls for the final Love ranking: the hand
         scores (over ``vote_temp``) plus the push this bot will give the Girls it votes
         for (``vote_push``; each of a Triangle's two Girls gets ``pair_push`` of it)."""
-        import math
-
         p = self.p
         push = p["vote_push"] * (1.0 if len(vote) == 1 else p["pair_push"])
         x = [scores[g] / p["vote_temp"] + (push if g in vote else 0.0) for g in range(5)]
         top = max(x)
         e = [math.exp(v - top) for v in x]
-        total = sum(e)
+        # math.fsum, not sum: since Python 3.12 sum() of floats is compensated, and a
+        # vote must not depend on the interpreter
+        total = math.fsum(e)
         return [v / total for v in e]
 
     def vote_value(self, view, scores, vote) -> float:

@@ -104,11 +104,13 @@ def _kinds(spec) -> frozenset:
 
 
 def _mean_se(d: list[float]) -> tuple[float, float]:
+    """Mean and standard error. Sums are ``math.fsum``, never ``sum()``: since Python
+    3.12 ``sum()`` of floats is compensated, and a search must play the same everywhere."""
     m = len(d)
-    mean = sum(d) / m
+    mean = math.fsum(d) / m
     if m < 2:
         return mean, math.inf
-    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    var = math.fsum((x - mean) ** 2 for x in d) / (m - 1)
     return mean, math.sqrt(var / m)
 
 
@@ -399,7 +401,7 @@ class SearchBot(Bot):
         if len(cands) > self.p["screen"] + 1:
             self.screened += 1
             play(self.p["screen_rollouts"])
-            means = {a: sum(values[a]) / len(values[a]) for a in cands}
+            means = {a: math.fsum(values[a]) / len(values[a]) for a in cands}
             ranked = sorted((a for a in cands if a != a0),
                             key=lambda a: (-means[a], options.index(a)))
             cands = [a0] + ranked[:self.p["screen"]]
@@ -409,7 +411,7 @@ class SearchBot(Bot):
             play(min(self.p["batch"], max(1, (budget - used) // len(cands))))
             v0 = values[a0]
             n = len(v0)
-            means = {a: sum(values[a][-n:]) / n for a in cands}
+            means = {a: math.fsum(values[a][-n:]) / n for a in cands}
             lead = max(cands, key=lambda a: (means[a], a == a0))
             keep = [a0]
             for a in cands:
@@ -435,7 +437,7 @@ class SearchBot(Bot):
         n = len(values[a0])
         if len(cands) == 1 or n == 0:   # n == 0: the budget could not play one round
             return a0
-        means = {a: sum(values[a][-n:]) / n for a in cands}
+        means = {a: math.fsum(values[a][-n:]) / n for a in cands}
         return max(cands, key=lambda a: (means[a], a == a0))
 
     def _confirm(self, best, a0) -> bool:
