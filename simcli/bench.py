@@ -284,6 +284,12 @@ def _table(title: str, *columns: str) -> Table:
     return t
 
 
+def _rate(x: float) -> str:
+    """Games per second to three significant figures (a look-ahead game is slow: 2.37,
+    not 2), whole numbers from 100."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.1f}" if x >= 10 else f"{x:.2f}"
+
+
 def _pm(search: dict) -> str:
     """``0.276±0.031``: the search seat's mean CPU seconds per game and the half-width
     of its 95% interval (``±?`` from a single game)."""
@@ -335,7 +341,7 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
             mem = {"all_mb": total, "parent_mb": parent}
             memory_t.add_row(name, f"{total:,.0f}", f"{parent:,.0f}")
         det = copies.get("determinize_us")
-        table.add_row(name, str(p), f"{side['pure']:,.0f}", f"{side['built']:,.0f}",
+        table.add_row(name, str(p), _rate(side["pure"]), _rate(side["built"]),
                       f"{side['ratio']:.2f}x", f"{dps:,.0f}")
         copies_t.add_row(name, f"{copies['clone_us']:,.0f}",
                          "none" if det is None else f"{det:,.0f}",

@@ -90,3 +90,10 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
                    "interpreter:", "PGO", "lovebattle"):
         assert header in text, header
     assert rows[1]["memory"] == {"all_mb": 1234.0, "parent_mb": 345.0}
+
+
+def test_games_per_second_keep_three_figures_when_slow():
+    """A look-ahead game runs a few per second: 2.37 and 5.12 are shown as such, not as
+    2 and 5 (the ratio beside them is computed from the unrounded rates either way)."""
+    assert [bench._rate(x) for x in (2.374, 5.1, 21.44, 463.4, 1234.5)] == \
+        ["2.37", "5.10", "21.4", "463", "1,234"]
