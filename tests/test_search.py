@@ -168,7 +168,7 @@ def test_search_binds_its_sampler_to_a_base_that_looks_ahead():
     mix = [resolve("class89", n) for n in default_mix("class89")[1:3]]
 
     def game(base: str):
-        # kinds that no decision has: search never races, every choice is its base's
+        # kinds=nothing: search never races, every choice is its base's
         return play_game(g, 3, rules, [resolve("class89", f"search:base={base},kinds=nothing"),
                                        *mix], 11).history
 
