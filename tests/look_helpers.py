@@ -7,7 +7,18 @@ from __future__ import annotations
 import random
 
 from simcli.engine import make_sampler
-from strategies import resolve
+from strategies import default_mix, resolve
+
+#: the parameter that turns each shipped game's default-mix look-ahead off (its plain play)
+PLAIN = {"vghs": "w_eval=0", "vgc": "w_eval=0", "class89": "w_eval=0",
+         "lovebattle": "turn_look=0"}
+
+
+def plain_specs(name: str, n: int) -> list[str]:
+    """The plain default mix of ``name`` by seat for ``n`` players (seat q: ``mix[q % len]``
+    with the look-ahead off)."""
+    mix = default_mix(name)
+    return [f"{mix[q % len(mix)]}:{PLAIN[name]}" for q in range(n)]
 
 
 def rules(game, n: int = 4):

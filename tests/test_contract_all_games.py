@@ -196,7 +196,9 @@ def test_playing_a_copy_to_its_end_leaves_the_original_as_it_was(name):
 def test_every_decision_kind_asked_is_declared(name):
     """``decision_kinds`` (what ``search:kinds=`` is checked against) holds every kind the
     game asks: random play and the default mix at every player count, several seeds."""
-    from strategies import default_mix, resolve
+    from look_helpers import plain_specs
+
+    from strategies import resolve
 
     g = get_game(name)
     seen = set()
@@ -208,16 +210,14 @@ def test_every_decision_kind_asked_is_declared(name):
             while (d := g.decision(state)) is not None:
                 seen.add(d.kind)
                 g.apply(state, d.options[rng.randrange(len(d.options))])
-        mix = default_mix(name)
-        plain = {"lovebattle": ":turn_look=0"}.get(name, ":w_eval=0")
-        bots = [resolve(name, mix[q % len(mix)] + plain) for q in range(max(n, 1))]
-        seen.update(k for k, _ in _kinds_played(g, n, rules, bots, 3))
+        bots = [resolve(name, spec) for spec in plain_specs(name, n)]
+        seen.update(_kinds_played(g, n, rules, bots, 3))
     assert seen <= set(g.decision_kinds), sorted(seen - set(g.decision_kinds))
     assert len(set(g.decision_kinds)) == len(g.decision_kinds)
 
 
 def _kinds_played(g, n, rules, bots, seed):
-    """(kind, player) of every decision of one game played by ``bots``."""
+    """The kind of every decision the bots were asked in one game played by ``bots``."""
     from simcli.engine import play_game
 
     out = []
@@ -228,7 +228,7 @@ def _kinds_played(g, n, rules, bots, seed):
             choose = bot.choose
 
             def choose_and_log(view, decision):
-                out.append((decision.kind, player))
+                out.append(decision.kind)
                 return choose(view, decision)
             bot.choose = choose_and_log
             return bot

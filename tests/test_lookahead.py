@@ -5,21 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
+from look_helpers import plain_specs
 
 from simcli import contract_determinize as det
 from simcli.games import get_game
-from strategies import default_mix, resolve
+from strategies import resolve
 from strategies.lookahead import play_on, reseed, seeds_for
-
-PLAIN = {"lovebattle": ":turn_look=0"}
 
 
 def _bots(name, n):
-    mix = default_mix(name)
-    off = PLAIN.get(name, ":w_eval=0")
     g = get_game(name)
-    return [resolve(name, mix[q % len(mix)] + off)(g, q, random.Random(100 + q))
-            for q in range(n)]
+    return [resolve(name, spec)(g, q, random.Random(100 + q))
+            for q, spec in enumerate(plain_specs(name, n))]
 
 
 def _states(name, n, count):
