@@ -103,6 +103,13 @@ def _kinds(spec) -> frozenset:
     return names - {"nothing"}
 
 
+def _game_kinds(game) -> tuple[str, ...]:
+    """The decision kinds the game (a name) declares (``decision_kinds``; empty: none)."""
+    from simcli.games import get_game
+
+    return tuple(getattr(get_game(game), "decision_kinds", ()))
+
+
 def _mean_se(d: list[float]) -> tuple[float, float]:
     """Mean and standard error. Sums are ``math.fsum``, never ``sum()``: since Python
     3.12 ``sum()`` of floats is compensated, and a search must play the same everywhere."""
@@ -184,9 +191,7 @@ class SearchBot(Bot):
     def param_notes(cls, game) -> dict[str, str]:
         """What ``simcli strategies GAME`` adds to a parameter: the kinds ``kinds=``
         takes in this game (where it declares them) and the ones searched by default."""
-        from simcli.games import get_game
-
-        known = getattr(get_game(game), "decision_kinds", ())
+        known = _game_kinds(game)
         default = "+".join(DEFAULT_KINDS.get(game, ())) or "all"
         if not known:
             return {"kinds": f"default {default}"}
@@ -201,9 +206,7 @@ class SearchBot(Bot):
         kinds = params.get("kinds", "")
         if kinds in ("", "all"):
             return
-        from simcli.games import get_game
-
-        known = getattr(get_game(game), "decision_kinds", ())
+        known = _game_kinds(game)
         unknown = sorted(_kinds(kinds) - set(known))
         if known and unknown:
             raise UnknownStrategyError(
