@@ -624,6 +624,14 @@ def _sigterm_when(proc, ready):
     return err, workers
 
 
+def _saved_parts(folder) -> list[str]:
+    """The chunks saved in ``folder/.parts``: finished part files only (simcli's own part
+    names), not the temporary file a chunk is being written to."""
+    where = folder / ".parts"
+    return [n for n in os.listdir(where) if outdir.PART_RE.match(n)
+            and n.endswith(".parquet")] if where.is_dir() else []
+
+
 def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
     import psutil
 
@@ -631,8 +639,7 @@ def test_sigterm_ends_workers_and_writes_the_summary(tmp_path):
 
     folder = tmp_path / "term"
     proc = _cli("run", TOY, "-n", 10**8, "-j", 2, "-q", "--out", folder, cwd=tmp_path)
-    err, workers = _sigterm_when(proc, lambda: (folder / ".parts").is_dir()
-                                 and len(os.listdir(folder / ".parts")) >= 2)
+    err, workers = _sigterm_when(proc, lambda: len(_saved_parts(folder)) >= 2)
     assert proc.returncode == 143, err
     assert "Traceback" not in err, err
     assert "terminated" in err
@@ -836,11 +843,6 @@ def test_a_terminated_ladder_keeps_its_finished_chunks(tmp_path):
 
     folder = tmp_path / "lad"
 
-    def parts():   # not the temporary files of a part being written
-        where = folder / ".parts"
-        return [n for n in os.listdir(where) if outdir.PART_RE.match(n)
-                and n.endswith(".parquet")] if where.is_dir() else []
-
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (TESTS.parent, TESTS))),
            "MPLBACKEND": "Agg"}
     proc = subprocess.Popen([sys.executable, "-m", "simcli.cli", "ladder", TOY, "-n",
@@ -848,10 +850,10 @@ def test_a_terminated_ladder_keeps_its_finished_chunks(tmp_path):
                              "rollouts=4,recheck=4,kinds=all", "--out", str(folder)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env, cwd=tmp_path)
-    err, workers = _sigterm_when(proc, lambda: len(parts()) >= 2)
+    err, workers = _sigterm_when(proc, lambda: len(_saved_parts(folder)) >= 2)
     assert proc.returncode == 143, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
-    kept = parts()
+    kept = _saved_parts(folder)
     assert len(kept) >= 2
     assert f"terminated: kept the {ladder.CHUNK * len(kept)} of 100000" in err, err
     assert "--resume" in err
