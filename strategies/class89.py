@@ -151,6 +151,15 @@ games per bot): chaser +0.047 [-0.044, +0.137], climber +0.000, saver -0.007, bu
 +0.180 [+0.096, +0.264], pooled +0.055 [+0.011, +0.099] (600). The look-ahead seat's game
 cost 0.67-0.77 s of CPU against 0.47-0.50 s (three stop-26 rivals, loaded machine);
 ``:eval_n=1`` plays the stop-26 look-ahead, ``:w_eval=0`` the plain heuristic.
+
+Stop 33 (the chaser retuned with the look-ahead on; every earlier tuning played plain
+bots): ``python tools/tune_strategies.py tune class89 NAME --trials 24 --games 300
+--players 3,4 --field-rev current --seed 331`` (one seat against today's look-ahead mix,
+150 games at each count). The chaser went from 0.177 to 0.297 on the tuning seeds, now
+weighing the objectives' standings (``rank`` 2.2; ``keep`` 0.64) with lower token, student
+and draw weights; on 600 fresh games (seed 3304, one seat against today's mix, paired)
++0.055 [+0.011, +0.099] at 4 players and +0.095 [+0.045, +0.145] at 3. The builder's 24
+trials found nothing better than its weights, which stay.
 """
 from __future__ import annotations
 
@@ -1169,13 +1178,15 @@ LOOK_AHEAD: dict = {"w_eval": 40.0, "eval_k": 10, "eval_n": 3}
 # Weights tuned with ``python tools/tune_strategies.py tune class89 NAME --trials 30 --games
 # 200`` (optuna TPE, one seat against the default mix of commit 905f16f); the style
 # weights not in that script's TUNED list keep their hand-set values.
+# objective_chaser retuned at stop 33 with the look-ahead on (module docstring)
 ObjectiveChaser = _bot(
     "objective_chaser", "Collects tokens and concentrates them where the objectives count "
-    "them; pays signatures for the better spaces, drawing cards freely.",
-    token=3.881, objective_token=3.0, concentrate=1.2, sig=0.53, track=0.718, tile=0.345,
-    sig_cost=0.393, sig_reserve=2.943, sig_scarce=0.028, entrance=3.52, student=13.407,
-    teacher=0.814, draw=5.284, sig_need=0.004, sig_last=0.439, photo=1.449, treasurer=2.702,
-    designer_fit=0.748,
+    "them, weighing what each token would win in the objectives' standings now; pays "
+    "signatures for the better spaces.",
+    token=1.825, objective_token=3.0, concentrate=1.2, sig=0.447, track=1.225, tile=0.216,
+    sig_cost=0.509, sig_reserve=0.917, sig_scarce=0.056, entrance=1.451, student=6.54,
+    teacher=0.637, draw=1.821, sig_need=0.519, sig_last=0.298, photo=1.621, treasurer=2.216,
+    designer_fit=0.503, rank=2.206, loc_token=0.081, keep=0.636,
     **LOOK_AHEAD,
 )
 ClubClimber = _bot(
@@ -1195,9 +1206,12 @@ SignatureSaver = _bot(
     rank=0.521, loc_token=0.324, keep=0.314, objective_token=0.476,
     **LOOK_AHEAD,
 )
-#: the saver weighs the objectives' standings (``rank``), so it reads how they score
-SignatureSaver.reads = C89Bot.reads + ("objective_mode", "objective_threshold",
-                                       "objective_points", "casual_points")
+#: the saver and (since stop 33) the chaser weigh the objectives' standings (``rank``),
+#: so they read how the objectives score
+RANK_READS = C89Bot.reads + ("objective_mode", "objective_threshold", "objective_points",
+                             "casual_points")
+SignatureSaver.reads = RANK_READS
+ObjectiveChaser.reads = RANK_READS
 ClassBuilder = _bot(
     "class_builder", "Builds classes for teacher scoring: students placed for what their "
     "teacher scores, tokens matched to it; spends signatures freely.",
