@@ -4,7 +4,8 @@ All heuristics share one option evaluator (``C89Bot``): every option of a decisi
 a value from tunable weights and the best one is played (ties broken by the bot's own
 RNG). The strategies differ in their weights, i.e. in their plan:
 
-* ``objective_chaser`` — tokens concentrated for the club objectives in play.
+* ``objective_chaser`` — tokens concentrated for the club objectives in play, weighed by
+  what they would win in the objectives' standings (``rank``, since stop 33).
 * ``club_climber`` — club track steps, half-icon matches, Editors, majorities.
 * ``signature_saver`` — collects signatures (the School Entrance, Designers; most while
   short of the dearest space), keeps a small reserve and spends above it on paid spaces;
