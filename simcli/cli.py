@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from simcli import __version__, cliparams
-from simcli.clierrors import OneLineGroup, guard
+from simcli.clierrors import EXIT_INTERRUPTED, EXIT_TERMINATED, OneLineGroup, guard
 
 cliparams.install()  # simcli's options without pydantic (see simcli.cliparams)
 
@@ -780,6 +780,9 @@ def _status(code) -> int:
 #: usual way (their shutdown joins threads and ends workers)
 _POOLS = ("joblib", "distributed")
 
+#: the statuses of a run stopped by Ctrl-C or SIGTERM (``clierrors``)
+_INTERRUPTED = (EXIT_INTERRUPTED, EXIT_TERMINATED)
+
 
 def entry() -> None:
     """The ``simcli`` command: :data:`app`, then a quick exit.
@@ -789,7 +792,14 @@ def entry() -> None:
     alive, the command runs the ``atexit`` handlers, flushes its output and ends with
     ``os._exit`` and the same status; otherwise (or with ``SIMCLI_SLOW_EXIT=1``) it exits
     as usual. Every output file is already complete (written and renamed by
-    :mod:`simcli.fsio`) when :data:`app` returns."""
+    :mod:`simcli.fsio`) when :data:`app` returns.
+
+    A local run stopped by Ctrl-C or SIGTERM (status 130 or 143) also ends quickly, pool or
+    not: its workers are already killed and reaped (``runner._end_workers``), and the
+    usual exit would join loky's manager thread, which can wait for ever on the half
+    message of a worker killed while it sent a result (seen about one SIGTERM in 30 on a
+    loaded machine: the summary written, the process never ending). A dask run exits as
+    usual (its cluster's shutdown ends the cluster's processes)."""
     import os
     import threading
 
@@ -798,8 +808,10 @@ def entry() -> None:
         code = 0
     except SystemExit as exc:
         code = exc.code
-    if (os.environ.get("SIMCLI_SLOW_EXIT") or threading.active_count() > 1
-            or any(name in sys.modules for name in _POOLS)):
+    stopped = code in _INTERRUPTED and "distributed" not in sys.modules
+    if (os.environ.get("SIMCLI_SLOW_EXIT")
+            or (not stopped and (threading.active_count() > 1
+                                 or any(name in sys.modules for name in _POOLS)))):
         sys.exit(code)
     status = _status(code)
     import atexit
