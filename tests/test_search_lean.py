@@ -377,8 +377,10 @@ def test_collect_at_epochs_samples_each_rounds_start():
         seen.append((s.round, s.turn, s.phase))
         return mod.features(s)
 
-    X, Y, G = collect(g, 4, feats, games=16, seed=4321, epoch=g.epoch)
-    assert len(X) == 3 * 16 and sorted(set(G.tolist())) == list(range(16))
+    # 48 games (stop 33: 16 games of the mix with the retuned chaser and climber scored
+    # 1.356, 48 games 1.224, seed 77 1.132)
+    X, Y, G = collect(g, 4, feats, games=48, seed=4321, epoch=g.epoch)
+    assert len(X) == 3 * 48 and sorted(set(G.tolist())) == list(range(48))
     assert [r for r, _, _ in seen[:3]] == [2, 3, 4]
     assert all(t == 0 and ph == "turn" for _, t, ph in seen)
     assert log_loss(np.array(mod.WEIGHTS, float), X, Y) < math.log(4) - 0.05
