@@ -1171,11 +1171,18 @@ class C89Bot(Bot):
         return "sig" if p["sig"] >= p["token"] else "token"
 
 
+#: the rules keys a bot that weighs the objectives' standings (``rank`` > 0) also reads:
+#: how the objectives score
+RANK_KEYS = ("objective_mode", "objective_threshold", "objective_points", "casual_points")
+
+
 def _bot(name: str, description: str, **overrides) -> type[C89Bot]:
     params = dict(BASE_PARAMS)
     params.update(overrides)
+    reads = C89Bot.reads + (RANK_KEYS if params["rank"] > 0 else ())
     return type(name.title().replace("_", ""), (C89Bot,),
-                {"name": name, "description": description, "params": params})
+                {"name": name, "description": description, "params": params,
+                 "reads": reads})
 
 
 #: the one-move look-ahead of the four default-mix heuristics (stops 24-27, module
@@ -1216,13 +1223,6 @@ SignatureSaver = _bot(
     rank=0.521, loc_token=0.324, keep=0.314, objective_token=0.476,
     **LOOK_AHEAD,
 )
-#: the saver and (since stop 33) the chaser and the climber weigh the objectives'
-#: standings (``rank``), so they read how the objectives score
-RANK_READS = C89Bot.reads + ("objective_mode", "objective_threshold", "objective_points",
-                             "casual_points")
-SignatureSaver.reads = RANK_READS
-ObjectiveChaser.reads = RANK_READS
-ClubClimber.reads = RANK_READS
 ClassBuilder = _bot(
     "class_builder", "Builds classes for teacher scoring: students placed for what their "
     "teacher scores, tokens matched to it; spends signatures freely.",
