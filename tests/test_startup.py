@@ -308,7 +308,7 @@ def cli_status(code):
     return _status(code)
 
 
-def _stopped_entry(status: int) -> subprocess.CompletedProcess:
+def _entry_with_a_stuck_thread(status: int, timeout: float = 60) -> subprocess.CompletedProcess:
     """``entry()`` in a fresh process where joblib is loaded, a non-daemon thread waits
     for ever (as loky's manager thread can on the half message of a worker killed while
     sending a result) and the command ends with ``status``."""
@@ -319,14 +319,14 @@ def _stopped_entry(status: int) -> subprocess.CompletedProcess:
             f"def app():\n    raise SystemExit({status})\n"
             "cli.app = app\ncli.entry()")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
+                          timeout=timeout)
 
 
 @pytest.mark.parametrize("status", [130, 143])
 def test_a_stopped_local_run_exits_without_joining_the_pools_threads(status):
     """Ctrl-C (130) and SIGTERM (143): the command ends with its status and runs the atexit
     handlers though a pool's thread never ends (the usual exit would wait for it)."""
-    done = _stopped_entry(status)
+    done = _entry_with_a_stuck_thread(status)
     assert done.returncode == status, done.stderr
     assert "atexit ran" in done.stderr
 
@@ -335,8 +335,4 @@ def test_a_finished_run_with_a_pool_still_exits_the_usual_way():
     """Status 0 with joblib loaded takes the usual exit, which joins the threads: with a
     thread that never ends it would wait, so the test's own timeout shows it did."""
     with pytest.raises(subprocess.TimeoutExpired):
-        subprocess.run([sys.executable, "-c",
-                        "import threading, joblib, simcli.cli as cli\n"
-                        "threading.Thread(target=threading.Event().wait).start()\n"
-                        "def app():\n    raise SystemExit(0)\n"
-                        "cli.app = app\ncli.entry()"], capture_output=True, timeout=5)
+        _entry_with_a_stuck_thread(0, timeout=5)
