@@ -656,6 +656,15 @@ def markdown(result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _signed_tick(x: float, _pos=None) -> str:
+    """A gain axis tick: signed, at least two decimals, more only where the value has them
+    (0.025 -> "+0.025", 0.05 -> "+0.05"), zero unsigned."""
+    if abs(x) < 1e-12:
+        return "0"
+    text = f"{x:+.4f}".rstrip("0")
+    return text if len(text.split(".")[1]) >= 2 else f"{x:+.2f}"
+
+
 def plot(result: dict, path: Path) -> Path:
     from simcli.fsio import save_figure
     from simcli.plots import subplots
@@ -683,10 +692,12 @@ def plot(result: dict, path: Path) -> Path:
     ax2.axvline(0.05, color="grey", ls=":", lw=1)
     ax2.set_yticks(gy, [g["heuristic"] for g in gains])
     ax2.invert_yaxis()
-    # few signed ticks: at the default width the default ticks (every 0.025) overlap
-    from matplotlib.ticker import MaxNLocator, StrMethodFormatter
-    ax2.xaxis.set_major_locator(MaxNLocator(nbins=5, symmetric=False))
-    ax2.xaxis.set_major_formatter(StrMethodFormatter("{x:+.2f}"))
+    # few signed ticks: at the default width the default ticks (every 0.025) overlap;
+    # steps of 1, 2 or 5 (never 2.5) and as many decimals as a tick needs, so that a
+    # label is the tick's value (a tick at 0.025 read "+0.03" with two fixed decimals)
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+    ax2.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 5, 10], symmetric=False))
+    ax2.xaxis.set_major_formatter(FuncFormatter(_signed_tick))
     ax2.set_xlabel("paired gain of search over the heuristic\n(95% t; dotted: +0.05)")
     extra = f"; search {result['search']}" if result.get("search") else ""
     fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games"

@@ -422,6 +422,40 @@ def test_ladder_plot_gain_ticks_are_few_signed_and_do_not_overlap(tmp_path, monk
     labels = [t for t in ax2.get_xticklabels() if t.get_text()
               and ax2.get_xlim()[0] <= t.get_position()[0] <= ax2.get_xlim()[1]]
     assert 2 <= len(labels) <= 6
-    assert all(t.get_text()[0] in "+−-" for t in labels)
+    assert all(t.get_text()[0] in "+−-" or t.get_text() == "0" for t in labels)
     boxes = [t.get_window_extent() for t in labels]
     assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:], strict=False))
+
+
+@pytest.mark.parametrize("span", [(-0.01, 0.10), (-0.15, 0.05), (-0.004, 0.012), (0.0, 0.3)])
+def test_ladder_plot_gain_tick_labels_are_the_ticks_values(tmp_path, monkeypatch, span):
+    # Love Battle's 1000-game ladder (gains -0.01..+0.10) had ticks every 0.025 labelled
+    # "+0.03" and "+0.08"
+    import matplotlib
+    matplotlib.use("Agg")
+    from simcli import fsio
+    seen = {}
+    real = fsio.save_figure
+
+    def keep(fig, path, **kw):
+        seen["fig"] = fig
+        return real(fig, path, **kw)
+
+    monkeypatch.setattr(fsio, "save_figure", keep)
+    lo, hi = span
+    gains = [{"heuristic": "a", "gain": (lo + hi) / 2, "ci_low": lo, "ci_high": hi},
+             {"heuristic": "b", "gain": lo + (hi - lo) / 4, "ci_low": lo, "ci_high": hi}]
+    table = [{"strategy": s, "win_share": 0.25, "ci_low": 0.2, "ci_high": 0.3}
+             for s in ("a", "b", "search(a)", "search(b)")]
+    result = {"game": "lovebattle", "players": 4, "games": 1000, "fair_share": 0.25,
+              "table": table, "gains": gains}
+    lad.plot(result, tmp_path / "ladder.png")
+    fig = seen["fig"]
+    ax2 = fig.axes[1]
+    fig.canvas.draw()
+    left, right = ax2.get_xlim()
+    ticks = [(t.get_position()[0], t.get_text()) for t in ax2.get_xticklabels()
+             if t.get_text() and left <= t.get_position()[0] <= right]
+    assert len(ticks) >= 2
+    for value, text in ticks:
+        assert float(text.replace("−", "-")) == pytest.approx(value, abs=1e-9), ticks
