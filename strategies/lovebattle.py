@@ -47,7 +47,12 @@ stay). Stop 20 retuned triangle, saboteur and hunter (``--trials 40 --games 400
 --field-rev current --seed 41``, ``library_value`` searched too): the best trials
 (+0.040, +0.027, +0.018 on the tuning seeds) did not hold on 600 fresh games, paired
 (-0.003, -0.006, -0.026), so their weights stay; the triangle's ``otm_bias`` went from 0.5
-to 0.7 instead (where search departed from its votes).
+to 0.7 instead (where search departed from its votes). Stop 34 retuned the triangle with
+the turn look-ahead on (``--trials 30 --games 400 --field-rev current --seed 341``) and
+set its ``otm_bias`` to 0.695, where it still bets the Triangle (``TriangleBot``); the
+saboteur's retunes (every weight, then only the turn's, ``--seed 342 --games 800``) did
+not hold (-0.029 on 1000 fresh games) or gained no more than the tuning seeds' noise
+(+0.012), so its weights stay.
 """
 from __future__ import annotations
 
