@@ -658,11 +658,12 @@ def markdown(result: dict) -> str:
 
 def _signed_tick(x: float, _pos=None) -> str:
     """A gain axis tick: signed, at least two decimals, more only where the value has them
-    (0.025 -> "+0.025", 0.05 -> "+0.05"), zero unsigned."""
+    (0.025 -> "+0.025", 0.05 -> "+0.05", -0.1 -> "\u22120.10"), zero unsigned."""
     if abs(x) < 1e-12:
         return "0"
     text = f"{x:+.4f}".rstrip("0")
-    return text if len(text.split(".")[1]) >= 2 else f"{x:+.2f}"
+    text = text if len(text.split(".")[1]) >= 2 else f"{x:+.2f}"
+    return text.replace("-", "\u2212")      # matplotlib's own minus sign
 
 
 def plot(result: dict, path: Path) -> Path:
