@@ -395,8 +395,8 @@ def test_a_sweeps_baseline_is_the_variant_with_the_printed_rules():
     assert plan.configs[0].overrides != base.overrides     # the grid starts at 4 / 7
 
 
-def test_ladder_plot_gain_ticks_are_few_signed_and_do_not_overlap(tmp_path, monkeypatch):
-    # a gain axis spanning -0.15..+0.05 got a tick every 0.025 whose labels ran together
+def _plotted(result: dict, tmp_path, monkeypatch):
+    """``ladder.plot``'s file and the figure it saved (kept by wrapping ``save_figure``)."""
     import matplotlib
     matplotlib.use("Agg")
     from simcli import fsio
@@ -408,15 +408,20 @@ def test_ladder_plot_gain_ticks_are_few_signed_and_do_not_overlap(tmp_path, monk
         return real(fig, path, **kw)
 
     monkeypatch.setattr(fsio, "save_figure", keep)
+    path = lad.plot(result, tmp_path / "ladder.png")
+    return path, seen["fig"]
+
+
+def test_ladder_plot_gain_ticks_are_few_signed_and_do_not_overlap(tmp_path, monkeypatch):
+    # a gain axis spanning -0.15..+0.05 got a tick every 0.025 whose labels ran together
     gains = [{"heuristic": h, "gain": g, "ci_low": g - 0.08, "ci_high": g + 0.08}
              for h, g in (("arcade", -0.07), ("challenger", -0.055), ("builder", -0.055))]
     table = [{"strategy": s, "win_share": 0.25, "ci_low": 0.2, "ci_high": 0.3}
              for s in ("random", "arcade", "search(arcade)")]
     result = {"game": "vghs", "players": 4, "games": 200, "fair_share": 0.25,
               "table": table, "gains": gains}
-    path = lad.plot(result, tmp_path / "ladder.png")
+    path, fig = _plotted(result, tmp_path, monkeypatch)
     assert path.stat().st_size > 1000
-    fig = seen["fig"]
     ax2 = fig.axes[1]
     fig.canvas.draw()
     labels = [t for t in ax2.get_xticklabels() if t.get_text()
@@ -431,17 +436,6 @@ def test_ladder_plot_gain_ticks_are_few_signed_and_do_not_overlap(tmp_path, monk
 def test_ladder_plot_gain_tick_labels_are_the_ticks_values(tmp_path, monkeypatch, span):
     # Love Battle's 1000-game ladder (gains -0.01..+0.10) had ticks every 0.025 labelled
     # "+0.03" and "+0.08"
-    import matplotlib
-    matplotlib.use("Agg")
-    from simcli import fsio
-    seen = {}
-    real = fsio.save_figure
-
-    def keep(fig, path, **kw):
-        seen["fig"] = fig
-        return real(fig, path, **kw)
-
-    monkeypatch.setattr(fsio, "save_figure", keep)
     lo, hi = span
     gains = [{"heuristic": "a", "gain": (lo + hi) / 2, "ci_low": lo, "ci_high": hi},
              {"heuristic": "b", "gain": lo + (hi - lo) / 4, "ci_low": lo, "ci_high": hi}]
@@ -449,8 +443,7 @@ def test_ladder_plot_gain_tick_labels_are_the_ticks_values(tmp_path, monkeypatch
              for s in ("a", "b", "search(a)", "search(b)")]
     result = {"game": "lovebattle", "players": 4, "games": 1000, "fair_share": 0.25,
               "table": table, "gains": gains}
-    lad.plot(result, tmp_path / "ladder.png")
-    fig = seen["fig"]
+    _, fig = _plotted(result, tmp_path, monkeypatch)
     ax2 = fig.axes[1]
     fig.canvas.draw()
     left, right = ax2.get_xlim()
