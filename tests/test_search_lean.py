@@ -30,8 +30,7 @@ def test_each_game_evaluates_states_as_win_chances_that_beat_equal_chances(name)
     # Library's Study Session first: 12 games 1.381, 48 games of the same seed 1.214, seed
     # 77 1.100; stop 33, class89 with the retuned chaser: 12 games 1.361, 48 games 1.185,
     # seed 77 1.177, against 1.199 and 1.190 for the mix before it)
-    games = 48
-    X, Y, _ = collect(g, g.default_players, mod.features, games=games, seed=1234, every=0.2)
+    X, Y, _ = collect(g, g.default_players, mod.features, games=48, seed=1234, every=0.2)
     assert len(X) > 50
     loss = log_loss(__import__("numpy").array(mod.WEIGHTS, float), X, Y)
     assert loss < math.log(g.default_players) - 0.1
