@@ -803,6 +803,10 @@ def entry() -> None:
     import os
     import threading
 
+    # loky's resource tracker (a process of its own, started with this interpreter's
+    # warning options) unlinks what a killed worker left registered and warns about it on
+    # our stderr after a stopped run's one line; the cleanup still happens
+    sys.warnoptions.append("ignore:resource_tracker:UserWarning")
     try:
         app()
         code = 0

@@ -336,3 +336,23 @@ def test_a_finished_run_with_a_pool_still_exits_the_usual_way():
     thread that never ends it would wait, so the test's own timeout shows it did."""
     with pytest.raises(subprocess.TimeoutExpired):
         _entry_with_a_stuck_thread(0, timeout=5)
+
+
+def test_a_helper_process_started_under_entry_does_not_print_the_resource_trackers_warnings():
+    """loky's resource tracker is started with the interpreter's warning options and, after
+    a stopped run, warns on the shared stderr about what a killed worker left registered:
+    under ``entry()`` those warnings are off (others are not)."""
+    code = ("import sys, subprocess\n"
+            "from multiprocessing import util\n"
+            "import simcli.cli as cli\n"
+            "def app():\n"
+            "    subprocess.run([sys.executable, *util._args_from_interpreter_flags(), '-c',\n"
+            "        'import warnings; warnings.warn(\"resource_tracker: 1 leaked semlock\");'\n"
+            "        ' warnings.warn(\"another warning\")'])\n"
+            "    raise SystemExit(143)\n"
+            "cli.app = app\ncli.entry()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 143, done.stderr
+    assert "resource_tracker" not in done.stderr
+    assert "another warning" in done.stderr
