@@ -747,8 +747,9 @@ def test_report_html_escapes_every_text_it_did_not_build(good, tmp_path):
 def test_loky_shutdown_race_prints_no_traceback_other_thread_errors_do():
     # after Ctrl-C or SIGTERM loky's manager thread races the pool's shutdown (it sets an
     # exception on a future already cancelled, or looks up a work item already gone):
-    # nothing is lost, so no traceback is printed; before a signal, and from any other
-    # thread, exceptions still reach the previous hook
+    # nothing is lost, so no traceback is printed, also after the stopped command has
+    # returned; before a signal, from any other thread, and after a later command that was
+    # not stopped, exceptions still reach the previous hook
     import signal as sig
     from concurrent.futures import InvalidStateError
 
@@ -772,7 +773,11 @@ def test_loky_shutdown_race_prints_no_traceback_other_thread_errors_do():
             run("ExecutorManagerThread", InvalidStateError("CANCELLED"))
             run("ExecutorManagerThread", KeyError(7))
             run("other", InvalidStateError("not loky's"))
-        run("ExecutorManagerThread", InvalidStateError("after the command"))
+        # the stopped command has returned and prints its line: the race goes on
+        run("ExecutorManagerThread", InvalidStateError("after the stopped command"))
+        with sigterm_as_interrupt():   # a new command: no signal yet
+            pass
+        run("ExecutorManagerThread", InvalidStateError("after a command not stopped"))
     finally:
         threading.excepthook = prev
         RECEIVED.clear()
