@@ -350,6 +350,23 @@ def by_subject(rows: list[dict]) -> dict[str, dict[int, dict]]:
     return out
 
 
+def weaker_search_finding(cfg: LadderConfig, below: list[str]) -> str:
+    """The finding when search scores below heuristics (its paired gain under 0): its
+    gains then measure this search, not how far the heuristics are from strong play; it
+    names the game's stronger search (``strategies.search.STRONGER``) unless the ladder
+    already used it."""
+    from strategies.search import STRONGER
+
+    text = (f"search scores below {', '.join(below)} here, so a gain within +0.05 does not "
+            "show that a heuristic plays near strong play: it shows this search is no "
+            "stronger.")
+    stronger, used = STRONGER.get(cfg.game, ""), search_extra(cfg)
+    if stronger and stronger not in used:
+        return (text + f" A search measured stronger for {cfg.game} (dearer): "
+                f"--search {stronger}.")
+    return text + " Search harder (more rollouts=, recheck=) to measure the gap."
+
+
 def verdict(row: dict, up: str, down: str) -> str:
     """``up`` / ``down`` when the interval excludes 0 on that side and the Holm-adjusted
     p is below 0.05, else "not settled" with the games that would settle it."""
@@ -416,6 +433,9 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
         close = [g["heuristic"] for g in gains if g["ci_high"] <= 0.05]
         out.append(f"Heuristics within +0.05 of search (upper bound of the gain): "
                    f"{', '.join(close) if close else 'none'} of {len(gains)}.")
+        below = [g["heuristic"] for g in gains if g["gain"] < 0]
+        if below:
+            out.append(weaker_search_finding(cfg, below))
     if cost:
         out.append(f"search costs {cost['search_seconds_per_game']:.2f} s of CPU per game in "
                    f"one seat ({cost['searched_decisions_per_game']:.1f} searched decisions, "

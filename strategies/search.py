@@ -72,6 +72,17 @@ GAME_DEFAULTS: dict[str, dict] = {
     "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
 }
 
+#: per game, a dearer search measured stronger than the defaults where the default search
+#: scored below a heuristic on the ladder (README's ``simcli ladder`` section): vgc's full
+#: rollouts (stop 34: +0.068 [+0.024, +0.111] over the default search on the beater, 400
+#: paired games, 0.88 s of CPU a game against 0.33 s) and vghs rollouts whose every seat
+#: looks ahead as at the table (stop 29: +0.107 +- 0.071 over search that never departs,
+#: about 8x the default search's cost)
+STRONGER: dict[str, str] = {
+    "vgc": "horizon=0",
+    "vghs": "look=all,rounds=1,horizon=0",
+}
+
 #: where a game's defaults hold only at some table sizes: the numbers of result rows
 #: (seats, plus Ed in a class89 solo game) they were measured at. class89's measured as
 #: strong as full rollouts at 4 players but weaker at 3 and solo (README's search section)

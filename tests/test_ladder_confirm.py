@@ -452,3 +452,29 @@ def test_ladder_plot_gain_tick_labels_are_the_ticks_values(tmp_path, monkeypatch
     assert len(ticks) >= 2
     for value, text in ticks:
         assert float(text.replace("−", "-")) == pytest.approx(value, abs=1e-9), ticks
+
+
+def _gain_rows(gains):
+    table = [{"strategy": s, "win_share": 0.2, "ci_low": 0.1, "ci_high": 0.3, "games": 40}
+             for h, _ in gains for s in (h, f"search({h})")]
+    rows = [{"heuristic": h, "heuristic_share": 0.2, "gain": g, "ci_low": g - 0.05,
+             "ci_high": g + 0.05, "games": 40, "p_holm": 0.5} for h, g in gains]
+    return table, rows
+
+
+def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_one():
+    # vgc's default search scored below the beater (stop 34): its gains then measure the
+    # search, and the finding names vgc's dearer search, unless the ladder used it
+    from strategies.search import STRONGER
+
+    table, gains = _gain_rows([("beater", -0.048), ("rusher", 0.022)])
+    for search, named in (("", True), (STRONGER["vgc"], False),
+                          (f"rollouts=8,{STRONGER['vgc']}", False)):
+        cfg = lad.plan_ladder("vgc", 4, 4, 7, search)
+        text = " ".join(lad.findings(cfg, table, gains, {}))
+        assert "search scores below beater here" in text and "rusher here" not in text
+        assert (f"--search {STRONGER['vgc']}" in text) is named, (search, text)
+        assert ("Search harder" in text) is not named
+    table, gains = _gain_rows([("beater", 0.01), ("rusher", 0.022)])
+    text = " ".join(lad.findings(lad.plan_ladder("vgc", 4, 4, 7, ""), table, gains, {}))
+    assert "scores below" not in text and "--search" not in text
