@@ -137,6 +137,9 @@ def test_look_ahead_games_are_the_same_per_seed_and_differ_from_plain():
 
 
 @pytest.mark.parametrize("name", MIX)
-def test_the_default_mix_looks_ahead_at_the_turn_only(name):
+def test_the_default_mix_looks_ahead_at_the_turn_and_two_at_the_hero_action(name):
+    # stop 35: five options at the turn for every bot, the Hero Action's look only for the
+    # devoted and the saboteur (it measured weaker for the triangle)
     bot = resolve("lovebattle", name)(GAME, 0, random.Random(1))
-    assert bot.needs_sampler and bot.p["turn_look"] == 6 and not bot.p["look_action"]
+    assert bot.needs_sampler and bot.p["turn_look"] == 6 and bot.p["look_k"] == 5
+    assert bool(bot.p["look_action"]) is (name in ("devoted", "saboteur"))
