@@ -294,6 +294,11 @@ class SearchBot(Bot):
         if look not in ("", "own", "all"):
             raise UnknownStrategyError(f"strategy 'search': look={look!r}: must be own, all "
                                        f"or empty")
+        if look and not getattr(game, "determinize_copies", True):
+            raise UnknownStrategyError(
+                f"strategy 'search': look={look}: {game.name}'s determinized copies cannot "
+                "be determinized again, so its rollout bots cannot look ahead; leave look= "
+                "empty")
         #: the rollout seats that look ahead (``look``)
         self.looking = frozenset(range(len(self.factories))) if look == "all" else \
             frozenset((player,)) if look == "own" else frozenset()

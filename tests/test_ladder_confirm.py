@@ -478,3 +478,26 @@ def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_o
     table, gains = _gain_rows([("beater", 0.01), ("rusher", 0.022)])
     text = " ".join(lad.findings(lad.plan_ladder("vgc", 4, 4, 7, ""), table, gains, {}))
     assert "scores below" not in text and "--search" not in text
+
+
+def test_search_look_is_refused_where_copies_cannot_be_determinized_again(tmp_path):
+    # Love Battle's determinized copies cannot be determinized again: before, a rollout bot
+    # that looks ahead raised ValueError inside search's rollouts (a traceback); now the
+    # spec is refused in one line, exit 2, before the ladder's folder is made
+    import random
+
+    from simcli.games import get_game
+    from strategies import UnknownStrategyError, resolve
+
+    game = get_game("lovebattle")
+    assert game.determinize_copies is False and get_game("vghs").determinize_copies
+    for look in ("own", "all"):
+        with pytest.raises(UnknownStrategyError, match="cannot be determinized again"):
+            resolve("lovebattle", f"search:look={look}")(game, 0, random.Random(1))
+    resolve("lovebattle", "search:look=")(game, 0, random.Random(1))
+    out = tmp_path / "lad"
+    result = runner.invoke(app, ["ladder", "lovebattle", "-n", "4", "--search", "look=own",
+                                 "-o", str(out), "--quiet"])
+    assert result.exit_code == 2, result.output
+    assert "cannot be determinized again" in result.output
+    assert "Traceback" not in result.output and not out.exists()

@@ -38,6 +38,10 @@ class BaseGame:
     #: every kind of decision the game can ask (``Decision.kind``); ``search:kinds=``
     #: naming another is refused. Empty: not declared, nothing checked
     decision_kinds: tuple[str, ...] = ()
+    #: whether ``determinize`` accepts a state that ``determinize`` made (so a bot that
+    #: looks ahead can do so inside a search rollout: ``search:look=own|all``). False
+    #: refuses ``look=`` with one line instead of failing inside the rollouts
+    determinize_copies: bool = True
 
     # -- rules -----------------------------------------------------------------------
     def default_data(self) -> dict:

@@ -37,6 +37,9 @@ class LoveBattle(BaseGame):
     max_decisions = 20_000
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
+    #: a determinized copy has no true history to replay (its course is a generator), so
+    #: it cannot be cloned or determinized again: ``search:look=`` is refused
+    determinize_copies = False
     decision_kinds = ("cash_in", "choose_condition", "claim", "date_room", "discard",
                       "food_fight", "girl_draw", "girl_phase", "hero_action", "hero_move",
                       "hero_phase", "jealousy", "keep_condition", "love_down", "love_up",
