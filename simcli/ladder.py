@@ -364,7 +364,8 @@ def weaker_search_finding(cfg: LadderConfig, below: list[str]) -> str:
     if stronger and stronger not in used:
         return (text + f" A search measured stronger for {cfg.game} (dearer): "
                 f"--search {stronger}.")
-    return text + " Search harder (more rollouts=, recheck=) to measure the gap."
+    return (text + f" No search measured stronger is known for {cfg.game}; more rollouts= "
+            "and recheck= may measure the gap.")
 
 
 def verdict(row: dict, up: str, down: str) -> str:
