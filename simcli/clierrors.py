@@ -96,7 +96,7 @@ def sigterm_as_interrupt():
             threading.excepthook = old_hook
         # else the quiet hook stays: loky's manager thread can still race the shutdown
         # after the command has returned, while its one line is printed and the process
-        # ends (1 fresh CI run in ~10 printed that traceback); the next command clears
+        # ends (one fresh CI run printed that traceback); the next command clears
         # RECEIVED, so from then on the hook passes every exception on again
 
 
