@@ -355,13 +355,15 @@ def weaker_search_finding(cfg: LadderConfig, below: list[str]) -> str:
     gains then measure this search, not how far the heuristics are from strong play; it
     names the game's stronger search (``strategies.search.STRONGER``) unless the ladder
     already used it."""
+    from strategies import parse_spec
     from strategies.search import STRONGER
 
     text = (f"search scores below {', '.join(below)} here, so a gain within +0.05 does not "
             "show that a heuristic plays near strong play: it shows this search is no "
             "stronger.")
-    stronger, used = STRONGER.get(cfg.game, ""), search_extra(cfg)
-    if stronger and stronger not in used:
+    stronger = STRONGER.get(cfg.game, "")
+    want = parse_spec(f"search:{stronger}")[1].items()
+    if stronger and not want <= parse_spec(f"search:{search_extra(cfg)}")[1].items():
         return (text + f" A search measured stronger for {cfg.game} (dearer): "
                 f"--search {stronger}.")
     return (text + f" No search measured stronger is known for {cfg.game}; more rollouts= "

@@ -475,6 +475,13 @@ def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_o
         assert "search scores below beater here" in text and "rusher here" not in text
         assert (f"--search {STRONGER['vgc']}" in text) is named, (search, text)
         assert ("No search measured stronger is known" in text) is not named
+    # the same values in another order are the same search (vghs's has three)
+    table, gains = _gain_rows([("arcade", -0.05)])
+    for search, named in (("", True), ("horizon=0,rounds=1,look=all", False),
+                          ("horizon=0,rounds=1", True)):
+        text = " ".join(lad.findings(lad.plan_ladder("vghs", 4, 4, 7, search), table, gains,
+                                     {}))
+        assert (f"--search {STRONGER['vghs']}" in text) is named, (search, text)
     table, gains = _gain_rows([("beater", 0.01), ("rusher", 0.022)])
     text = " ".join(lad.findings(lad.plan_ladder("vgc", 4, 4, 7, ""), table, gains, {}))
     assert "scores below" not in text and "--search" not in text
