@@ -206,7 +206,7 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
     the timed run paid the start of the others)."""
     from joblib.externals.loky import get_reusable_executor
 
-    from simcli.runner import count_chunks, effective_jobs
+    from simcli.runner import count_chunks, effective_jobs, wait_result
 
     workers = effective_jobs(jobs, count_chunks(0, games, *chunk_layout(cfg)))
     executor = get_reusable_executor(max_workers=workers)
@@ -214,7 +214,7 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
     try:
         futures = [executor.submit(_warm_worker, cfg) for _ in range(workers)]
         for future in futures:
-            future.result()
+            wait_result(future)
         with tempfile.TemporaryDirectory() as tmp:
             times = []
             for j in (1, jobs):

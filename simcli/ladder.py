@@ -143,11 +143,13 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
     # joblib.Parallel on top of it would find an executor it did not set up
     from joblib.externals.loky import get_reusable_executor
 
+    from simcli.runner import wait_result
+
     executor = get_reusable_executor(max_workers=min(jobs, max(1, len(tasks))))
     futures = [executor.submit(fn, *t) for t in tasks]
     try:
         for future in futures:
-            yield future.result()
+            yield wait_result(future)
     except BaseException:
         # Ctrl-C / SIGTERM: end the workers now (a ladder chunk with search seats runs
         # for minutes, and the exit would wait for it)

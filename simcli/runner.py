@@ -205,6 +205,22 @@ def _chunk_failed(task: Task, exc: BaseException) -> tuple[dict, list]:
     return {name: [] for name in BASE_COLUMNS}, errs
 
 
+#: seconds between looks at a pending chunk while waiting for it
+WAIT_POLL = 0.2
+
+
+def wait_result(future):
+    """``future.result()``, waiting in short timed slices so that Ctrl-C and SIGTERM
+    arrive at once: polars, on import, installs its own SIGINT handler with SA_RESTART,
+    and an untimed wait then held a Ctrl-C until the chunk ended (a search chunk runs for
+    seconds, a test's sleeping task for minutes)."""
+    from concurrent.futures import wait
+
+    while not future.done():
+        wait([future], timeout=WAIT_POLL)
+    return future.result()
+
+
 #: loky's resource tracker warns of "leaked" semaphores when workers are killed after
 #: Ctrl-C or SIGTERM; it removes them itself, so the warning is noise to the designer
 _QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
@@ -241,7 +257,7 @@ def _loky_results(tasks: Iterator[Task], workers: int
         nonlocal executor
         executor = get_reusable_executor(max_workers=workers)
         try:
-            return executor.submit(play_chunk, *task).result()
+            return wait_result(executor.submit(play_chunk, *task))
         except BrokenProcessPool as again:
             return _chunk_failed(task, RuntimeError(
                 f"the worker process died twice playing games {task[1]}..{task[2] - 1} "
@@ -265,7 +281,7 @@ def _loky_results(tasks: Iterator[Task], workers: int
             try:
                 if future is None:
                     raise BrokenProcessPool("the worker pool broke")
-                result = future.result()
+                result = wait_result(future)
             except BrokenProcessPool:
                 suspects = [(task, future), *inflight]
                 inflight.clear()

@@ -873,30 +873,42 @@ def _mark_and_sleep_warm(folder, cfg):  # noqa: ARG001 - bench's warm-up takes t
 
 def test_an_interrupted_bench_ends_its_workers_at_once(tmp_path, monkeypatch):
     # bench drives its own loky pool (the --jobs speedup): after Ctrl-C or SIGTERM its
-    # workers must not play (or sleep) on
+    # workers must not play (or sleep) on, and the Ctrl-C arrives at once although polars
+    # (imported here as by every command that writes a table) sets SA_RESTART on SIGINT:
+    # an untimed wait on the sleeping warm-up held it for the sleep's 120 s
     import functools
 
+    import polars  # noqa: F401 - its SIGINT handler is part of what is tested
     import psutil
 
     from simcli import bench
+    from simcli.runner import chunk_layout, count_chunks, effective_jobs
 
     monkeypatch.setattr(bench, "_warm_worker",
                         functools.partial(_mark_and_sleep_warm, str(tmp_path)))
-    cfg = plan_run(TOY, games=40).configs[0]
+    cfg = plan_run(TOY, games=200).configs[0]
+    # the premise: 200 games are enough chunks for bench to warm two workers (at 40 games,
+    # one chunk, it warmed one, and the test waited out its 60 s deadline)
+    assert effective_jobs(2, count_chunks(0, 200, *chunk_layout(cfg))) == 2
+    sent = []
 
     def ctrl_c_once_both_sleep():
         deadline = time.time() + 60
         while time.time() < deadline and len(os.listdir(tmp_path)) < 2:
             time.sleep(0.05)
+        sent.append(time.time())
         signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
     poke = threading.Thread(target=ctrl_c_once_both_sleep)
     poke.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            bench.parallel_speedup(cfg, 40, 2)
+            bench.parallel_speedup(cfg, 200, 2)
+        raised = time.time()
     finally:
         poke.join()
+    assert len(os.listdir(tmp_path)) == 2     # both workers were warming when Ctrl-C came
+    assert raised - sent[0] < 10              # not after the warm-up's 120 s sleep
     start = time.time()
     workers = [psutil.Process(int(pid)) for pid in os.listdir(tmp_path)
                if psutil.pid_exists(int(pid))]
