@@ -4,6 +4,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -51,10 +52,17 @@ app = LazyTyper(
 )
 
 
-@functools.cache
 def console(stderr: bool = False):
     """rich's Console for tables, findings and progress bars, made when first needed:
-    importing rich costs a small run about 0.05 s, and a --quiet run prints only lines."""
+    importing rich costs a small run about 0.05 s, and a --quiet run prints only lines.
+    One per ``COLUMNS``: a Console fixes the width it read from it when made (a process
+    running several commands, as the tests do, printed later tables at the first's
+    width)."""
+    return _console(stderr, os.environ.get("COLUMNS"))
+
+
+@functools.cache
+def _console(stderr: bool, columns: str | None):  # noqa: ARG001 - the cache's key
     from rich.console import Console
 
     return Console(stderr=True, soft_wrap=True) if stderr else Console()

@@ -312,3 +312,16 @@ def test_sweep_terminal_output_fits_80_columns_with_a_variant_legend(tmp_path, m
     assert text.index("findings") < text.index("Variants ranked")
     wide = runner.invoke(app, ["report", str(out), "--wide"])
     assert wide.exit_code == 0 and "Paired difference" in wide.output
+
+
+def test_each_command_prints_at_the_width_columns_says_when_it_runs(monkeypatch):
+    # the Console was made once per process: a second command in the same process (the
+    # tests, a notebook) printed at the first one's width
+    widths = []
+    for columns in ("80", "300", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        result = runner.invoke(app, ["strategies", "class89"])
+        assert result.exit_code == 0, result.output
+        widths.append(max(len(line.rstrip()) for line in result.output.splitlines()))
+    assert widths[0] <= 80 and widths[2] <= 80, widths
+    assert widths[1] > 120, widths
