@@ -206,7 +206,7 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
     the timed run paid the start of the others)."""
     from joblib.externals.loky import get_reusable_executor
 
-    from simcli.runner import count_chunks, effective_jobs, wait_result
+    from simcli.runner import count_chunks, effective_jobs, end_pool, wait_result
 
     workers = effective_jobs(jobs, count_chunks(0, games, *chunk_layout(cfg)))
     executor = get_reusable_executor(max_workers=workers)
@@ -227,18 +227,9 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
     except BaseException:
         # Ctrl-C / SIGTERM: end the workers now, as the runner and the ladder do (the
         # reusable pool would otherwise keep playing, or sleeping, after bench stopped)
-        _end_pool(executor, futures)
+        end_pool(executor, futures)
         raise
     return times[0], times[1], times[0] / times[1]
-
-
-def _end_pool(executor, futures) -> None:
-    from simcli.runner import _end_workers
-
-    for future in futures:
-        future.cancel()
-    executor.shutdown(wait=False, kill_workers=True)
-    _end_workers(executor)
 
 
 def peak_memory(game: str, players: int, games: int, jobs: int) -> tuple[float, float]:

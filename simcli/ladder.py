@@ -143,7 +143,7 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
     # joblib.Parallel on top of it would find an executor it did not set up
     from joblib.externals.loky import get_reusable_executor
 
-    from simcli.runner import wait_result
+    from simcli.runner import end_pool, wait_result
 
     executor = get_reusable_executor(max_workers=min(jobs, max(1, len(tasks))))
     futures = [executor.submit(fn, *t) for t in tasks]
@@ -153,12 +153,7 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
     except BaseException:
         # Ctrl-C / SIGTERM: end the workers now (a ladder chunk with search seats runs
         # for minutes, and the exit would wait for it)
-        from simcli.runner import _end_workers
-
-        for future in futures:
-            future.cancel()
-        executor.shutdown(wait=False, kill_workers=True)
-        _end_workers(executor)
+        end_pool(executor, futures)
         raise
 
 

@@ -297,12 +297,19 @@ def _loky_results(tasks: Iterator[Task], workers: int
                 result = _chunk_failed(task, exc)
             yield task, result
     except BaseException:
-        for _, future in inflight:
-            if future is not None:
-                future.cancel()
-        executor.shutdown(wait=False, kill_workers=True)
-        _end_workers(executor)
+        end_pool(executor, [future for _, future in inflight])
         raise
+
+
+def end_pool(executor, futures) -> None:
+    """After Ctrl-C, SIGTERM or an error: cancel the chunks not started (``None`` is a
+    chunk the broken pool never took), shut the pool down and end its workers here
+    (:func:`_end_workers`). The runner, the ladder and bench all stop their pools so."""
+    for future in futures:
+        if future is not None:
+            future.cancel()
+    executor.shutdown(wait=False, kill_workers=True)
+    _end_workers(executor)
 
 
 def _end_workers(executor) -> None:
