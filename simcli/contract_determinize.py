@@ -11,12 +11,13 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-__all__ = ["CENSUS", "check_copy_plays_to_end", "copy_costs", "check_hidden_varies",
+__all__ = ["CENSUS", "check_copies_of_copies", "check_copy_plays_to_end", "copy_costs",
+           "check_hidden_varies",
            "check_same_rng_same_copy", "check_view_kept", "check_zones", "plain",
            "random_midgame"]
 
 _SKIP = ("rules", "log", "views", "gen", "rng0", "checkpoint", "checkpointing",
-         "replayable", "history")
+         "origin", "history")
 
 
 def plain(obj, skip_rng: bool = True, _depth: int = 0):
@@ -109,6 +110,41 @@ def check_copy_plays_to_end(game, copy, seed: int) -> None:
         assert steps <= game.max_decisions
     res = game.result(copy)
     assert abs(sum(res.win_shares) - 1) < 1e-9
+
+
+def check_copies_of_copies(game, state, player: int, seed: int, steps: int = 40) -> None:
+    """For a game with ``determinize_copies`` (a rollout's bots look ahead on the
+    rollout's copy): a determinized copy, played on for up to ``steps`` random actions,
+    can be cloned (the clone equals it, RNG included, and plays on as it does, itself
+    cloned again on the way) and determinized again (the next player's view kept). The
+    original is left as it was."""
+    before = plain(state, skip_rng=False)
+    rng = random.Random(seed)
+    copy = game.determinize(state, player, random.Random(seed))
+    for _ in range(rng.randrange(steps + 1)):
+        d = game.decision(copy)
+        if d is None:
+            break
+        game.apply(copy, d.options[rng.randrange(len(d.options))])
+    d = game.decision(copy)
+    if d is not None:
+        again = game.determinize(copy, d.player, random.Random(seed + 1))
+        check_view_kept(game, copy, d.player, again)
+        check_zones(game.name, copy, again)
+        copy = again
+    twin = game.clone(copy)
+    assert plain(twin, skip_rng=False) == plain(copy, skip_rng=False), \
+        f"{game.name}: the clone of a determinized copy differs from it"
+    play = random.Random(seed + 2)
+    while (d := game.decision(copy)) is not None:
+        i = play.randrange(len(d.options))
+        game.apply(copy, d.options[i])
+        game.apply(twin, game.decision(twin).options[i])
+        if play.random() < 0.05:
+            twin = game.clone(twin)
+    assert game.decision(twin) is None and game.result(twin) == game.result(copy), \
+        f"{game.name}: the clone of a determinized copy plays on differently"
+    assert plain(state, skip_rng=False) == before, f"{game.name}: the original changed"
 
 
 # ----------------------------------------------------------------------- census

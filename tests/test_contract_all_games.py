@@ -121,6 +121,18 @@ def test_determinize_keeps_the_view_and_the_public_facts_and_plays_on(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_determinized_copies_can_be_cloned_and_determinized_again(name):
+    """What ``search:look=`` needs: a rollout's bots look ahead on the rollout's own
+    (determinized) copy. Love Battle's copies could not be copied again before stop 37
+    (its course is a generator; a copy now keeps how it was drawn)."""
+    g = get_game(name)
+    assert g.determinize_copies
+    for n in counts(name):
+        for k, (state, player) in enumerate(_points(name, n, range(10))):
+            det.check_copies_of_copies(g, state, player, k)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_determinize_resamples_the_hidden_parts(name):
     g = get_game(name)
     n = g.default_players

@@ -487,17 +487,22 @@ def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_o
     assert "scores below" not in text and "--search" not in text
 
 
-def test_search_look_is_refused_where_copies_cannot_be_determinized_again(tmp_path):
-    # Love Battle's determinized copies cannot be determinized again: before, a rollout bot
-    # that looks ahead raised ValueError inside search's rollouts (a traceback); now the
-    # spec is refused in one line, exit 2, before the ladder's folder is made
+def test_search_look_is_refused_where_copies_cannot_be_determinized_again(tmp_path,
+                                                                         monkeypatch):
+    # a game whose determinized copies cannot be determinized again (``determinize_copies
+    # = False``, as Love Battle's were before stop 37): a rollout bot that looks ahead
+    # raised ValueError inside search's rollouts (a traceback); the spec is refused in one
+    # line, exit 2, before the ladder's folder is made. Love Battle now takes ``look=``.
     import random
 
     from simcli.games import get_game
     from strategies import UnknownStrategyError, resolve
 
     game = get_game("lovebattle")
-    assert game.determinize_copies is False and get_game("vghs").determinize_copies
+    assert game.determinize_copies and get_game("vghs").determinize_copies
+    for look in ("", "own", "all"):
+        resolve("lovebattle", f"search:look={look}")(game, 0, random.Random(1))
+    monkeypatch.setattr(type(game), "determinize_copies", False)
     for look in ("own", "all"):
         with pytest.raises(UnknownStrategyError, match="cannot be determinized again"):
             resolve("lovebattle", f"search:look={look}")(game, 0, random.Random(1))

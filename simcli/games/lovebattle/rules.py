@@ -2,8 +2,8 @@
 
 The course of the game is written as a generator (``flow.game_flow``) that yields each
 Decision and receives the chosen option, so the rules read in rulebook order. A state
-keeps its start RNG state and the chosen actions, so ``clone`` rebuilds an independent
-copy by replaying them.
+keeps its start RNG state, the chosen actions and a snapshot at the latest turn start,
+so ``clone`` rebuilds an independent copy by replaying the actions since.
 """
 from __future__ import annotations
 
@@ -37,9 +37,6 @@ class LoveBattle(BaseGame):
     max_decisions = 20_000
     data_file = Path(__file__).with_name("data.toml")
     schema = SCHEMA
-    #: a determinized copy has no true history to replay (its course is a generator), so
-    #: it cannot be cloned or determinized again: ``search:look=`` is refused
-    determinize_copies = False
     decision_kinds = ("cash_in", "choose_condition", "claim", "date_room", "discard",
                       "food_fight", "girl_draw", "girl_phase", "hero_action", "hero_move",
                       "hero_phase", "jealousy", "keep_condition", "love_down", "love_up",
@@ -102,49 +99,91 @@ class LoveBattle(BaseGame):
         The course of the game is a generator, which cannot be copied: the copy restores
         the snapshot taken at the start of the current turn and replays this turn's
         actions, so its cost is that of the state plus one turn. The first clone of a game
-        replays it from the start once and switches the snapshots on.
+        replays it from the start once and switches the snapshots on. A determinized copy
+        (``determinize``) is rebuilt the way it was made until it reaches a turn start of
+        its own: its source's turn replayed, the same draws, then its own actions.
         """
-        return self._clone(state, True)
-
-    def _clone(self, state: State, keep: bool) -> State:
-        """``clone``; with ``keep`` False (``determinize``: the copy is never cloned) the
-        copy takes no turn-start snapshot of its own and is not replayable."""
-        if not state.replayable:
-            raise ValueError("a determinized Love Battle state cannot be cloned: "
-                             "determinize the true state again instead")
-        cp = state.checkpoint
-        if cp is None:
-            rng = random.Random()
-            rng.setstate(state.rng0)
-            copy = self.setup(state.n, state.rules, rng)
-            copy.checkpointing = True
-            for action in state.history:
-                self.apply(copy, action)
-            state.checkpointing = True
-            state.checkpoint = copy.checkpoint
+        if state.checkpoint is None and state.origin is None:
+            copy = self._first_clone(state)
         else:
+            copy = self._build(self._recipe(state), state, True)
+        copy.log = None if state.log is None else list(state.log)
+        return copy
+
+    def _first_clone(self, state: State) -> State:
+        """A true state's first copy: the game replayed from its start RNG, snapshots on
+        (in the copy and, from its next turn start, in ``state``)."""
+        rng = random.Random()
+        rng.setstate(state.rng0)
+        copy = self.setup(state.n, state.rules, rng)
+        copy.checkpointing = True
+        for action in state.history:
+            self.apply(copy, action)
+        state.checkpointing = True
+        state.checkpoint = copy.checkpoint
+        return copy
+
+    def _recipe(self, state: State) -> tuple:
+        """How ``_build`` makes ``state`` again: ``("turn", checkpoint, history)``, the
+        snapshot of its latest turn start and the actions since; ``("start", start RNG
+        state, history)`` before the first turn (the votes); or, for a determinized
+        copy without a snapshot of its own, ``("drawn", source recipe, seed, dealt,
+        history)``: the source rebuilt, dealt as it was, then the copy's own actions."""
+        history = tuple(state.history)
+        if state.checkpoint is None and state.origin is None:
+            self._first_clone(state)        # a true state never copied: replay it once
+            if state.checkpoint is None:    # still voting: no turn has started
+                return "start", state.rng0, history
+        if state.checkpoint is not None:
+            return "turn", state.checkpoint, history
+        # a determinized copy copied once is likely copied again (a rollout's bots look
+        # ahead at each of their turns): from its next turn start on it keeps a snapshot
+        # of its own, as a true state does
+        state.checkpointing = True
+        source, seed, dealt = state.origin
+        return "drawn", source, seed, dealt, history
+
+    def _build(self, recipe: tuple, like: State, keep: bool) -> State:
+        """The state ``recipe`` describes (``like``: a state of the same game, for its
+        rules and start RNG). With ``keep`` False (``determinize``: a copy seldom cloned)
+        the copy takes no turn-start snapshot of its own until it is cloned."""
+        if recipe[0] == "drawn":
+            _, source, seed, dealt, history = recipe
+            copy = self._build(source, like, False)
+            self._deal(copy, seed, dealt)
+            copy.origin = (source, seed, dealt)
+        elif recipe[0] == "start":
+            _, rng0, history = recipe
+            rng = random.Random()
+            rng.setstate(rng0)
+            copy = self.setup(like.n, like.rules, rng)
+            copy.checkpoint = None
+        else:
+            _, cp, history = recipe
             snap, start, period, player = cp
             copy = State.__new__(State)
-            copy.rules = state.rules
+            copy.rules = like.rules
             copy.log = None
             restore(copy, snap)
-            copy.rng0 = state.rng0
-            copy.history = state.history[:start]
+            copy.rng0 = like.rng0
+            copy.history = list(history[:start])
             copy.checkpoint = cp if keep else None
+            copy.origin = None
             copy.checkpointing = keep   # resuming a turn snapshots it only when kept
-            copy.replayable = keep
             gen = copy.gen = flow.game_flow(copy, (period, player))
             copy.pending = next(gen)
-            # this turn's actions again: each was an option of the true game, so (unlike
-            # ``apply``) none is looked up among the copy's options
-            history = copy.history
-            for action in state.history[start:]:
-                history.append(action)
-                try:
-                    copy.pending = gen.send(action)
-                except StopIteration:
-                    copy.pending = None
-        copy.log = None if state.log is None else list(state.log)
+        copy.checkpointing = keep   # a kept copy snapshots its next turn start
+        # the recorded actions again: each was an option of the game copied, so (unlike
+        # ``apply``) none is looked up among the copy's options
+        own = copy.history
+        gen = copy.gen
+        for i in range(len(own), len(history)):
+            action = history[i]
+            own.append(action)
+            try:
+                copy.pending = gen.send(action)
+            except StopIteration:
+                copy.pending = None
         return copy
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
@@ -155,15 +194,39 @@ class LoveBattle(BaseGame):
         Girl is known. Hidden: the other players' votes (drawn anew among the vote
         options), which cards of each Girl they hold (dealt anew from that Girl's unseen
         cards, their deck included), the order of the Plot Point and Meddling decks, and
-        the RNG (reseeded from ``rng``). The copy cannot be cloned (it has no true history).
+        the RNG (reseeded from ``rng``). The copy can itself be cloned and determinized
+        (a rollout's bots may look ahead on it): it keeps its recipe in ``origin``.
         """
-        new = self._clone(state, False)
-        new.replayable = False
-        new.checkpoint = None
-        new.checkpointing = False
-        new.rng.seed(rng.getrandbits(64))   # the copy's own RNG: the stream of Random(x)
-        resample(new, player, rng)
+        recipe = self._recipe(state)
+        new = self._build(recipe, state, False)
+        self._draw(new, recipe, player, rng)
         return new
+
+    @staticmethod
+    def _draw(new: State, source: tuple, player: int, rng: random.Random) -> None:
+        """``determinize``'s draws on ``new`` (a copy of the state ``source`` describes).
+        What they dealt is recorded in ``new.origin``, so ``_build`` can make the same
+        copy again (cheaper than recording ``rng``'s state)."""
+        seed = rng.getrandbits(64)
+        new.rng.seed(seed)   # the copy's own RNG: the stream of Random(seed)
+        resample(new, player, rng)
+        new.origin = (source, seed, (tuple(new.votes), tuple(map(tuple, new.hands)),
+                                     tuple(map(tuple, new.decks)), tuple(new.pp_deck),
+                                     tuple(new.med_deck)))
+
+    @staticmethod
+    def _deal(new: State, seed: int, dealt: tuple) -> None:
+        """``_draw`` again on ``new``, from what it recorded (in place, as ``resample``:
+        the suspended course of the game may hold these lists)."""
+        votes, hands, decks, pp_deck, med_deck = dealt
+        new.rng.seed(seed)
+        new.votes[:] = votes
+        for hand, cards in zip(new.hands, hands, strict=True):
+            hand[:] = cards
+        for deck, cards in zip(new.decks, decks, strict=True):
+            deck[:] = cards
+        new.pp_deck[:] = pp_deck
+        new.med_deck[:] = med_deck
 
     # -- narration ---------------------------------------------------------------------------
     def describe(self, state: State, decision: Decision, action) -> str:

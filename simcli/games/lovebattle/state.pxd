@@ -11,7 +11,7 @@ cdef class State:
     cdef public object claimed, test_bonus, rec_up, rec_down, rec_types, rec_plays, rec_six, rec_rooms
     cdef public object rec_kick, rec_top, mod_move, mod_test, enchant_free, extra_draw, flirt_extra, no_kick
     cdef public object no_seduction, no_hero_draw, pending, gen, history, rng0, over, answering
-    cdef public object rec_dirty, checkpoint, checkpointing, replayable
+    cdef public object rec_dirty, checkpoint, checkpointing, origin
 
 
 @cython.locals(out=list)

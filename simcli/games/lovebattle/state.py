@@ -17,7 +17,7 @@ class State:
         "rec_up", "rec_down", "rec_types", "rec_plays", "rec_six", "rec_rooms", "rec_kick",
         "rec_top", "mod_move", "mod_test", "enchant_free", "extra_draw", "flirt_extra",
         "no_kick", "no_seduction", "no_hero_draw", "pending", "gen", "history", "rng0",
-        "over", "answering", "rec_dirty", "checkpoint", "checkpointing", "replayable",
+        "over", "answering", "rec_dirty", "checkpoint", "checkpointing", "origin",
     )
 
     def __init__(self, rules: Rules, rng: random.Random):
@@ -64,10 +64,11 @@ class State:
         self.answering = -1        # the Girl whose card the Jealousy window answers
         # copies for search: a snapshot taken at the start of the latest turn (only once
         # a copy was asked for), so a clone replays that turn only; a determinized copy
-        # has no true history to replay and cannot be cloned
+        # keeps how it was made (``origin``: the recipe of the state it was drawn from, its
+        # RNG's seed and what was dealt) until it takes a snapshot of its own
         self.checkpoint = None
         self.checkpointing = False
-        self.replayable = True
+        self.origin = None
 
     def reset_record(self) -> None:
         """What the active player has done this turn (Plot Point requirements, LB-089)."""
@@ -88,7 +89,7 @@ _new_random = random.Random.__new__
 #: the fields a turn-start snapshot holds (everything but the rules, RNG, log, flow)
 SNAPSHOT = tuple(f for f in State.__slots__ if f not in (
     "rules", "rng", "log", "gen", "pending", "history", "rng0", "checkpoint",
-    "checkpointing", "replayable"))
+    "checkpointing", "origin"))
 
 
 def _copy(value):
