@@ -418,17 +418,20 @@ def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
 
 
 @pytest.mark.parametrize("look", ["", "own", "all"])
-def test_look_gives_the_named_rollout_seats_a_sampler_of_the_rollouts_copy(look, monkeypatch):
+@pytest.mark.parametrize("name,base", [("vghs", "arcade"), ("lovebattle", "devoted")])
+def test_look_gives_the_named_rollout_seats_a_sampler_of_the_rollouts_copy(name, base, look,
+                                                                           monkeypatch):
     """``look=own`` / ``all``: the rollout bots of this seat / every seat that look ahead
-    at the table (vghs: ``w_eval``) get a sampler bound to the rollout's own copy and look
-    ahead there; ``look=""`` binds none (plain rollouts). A copy handed out is the
+    at the table (vghs: ``w_eval``; Love Battle: ``turn_look``, on copies of a
+    determinized copy since stop 37) get a sampler bound to the rollout's own copy and
+    look ahead there; ``look=""`` binds none (plain rollouts). A copy handed out is the
     rollout's state as that seat may know it, never the table's. Same seed, same game."""
     import strategies.search as srch
 
-    g = get_game("vghs")
+    g = get_game(name)
     rules = g.make_rules(g.default_data(), 4)
-    mix = default_mix("vghs")
-    others = [resolve("vghs", mix[i % len(mix)]) for i in range(1, 4)]
+    mix = default_mix(name)
+    others = [resolve(name, mix[i % len(mix)]) for i in range(1, 4)]
     bound: list = []
     real = srch.make_sampler
 
@@ -437,11 +440,11 @@ def test_look_gives_the_named_rollout_seats_a_sampler_of_the_rollouts_copy(look,
         return real(game, state, player, rng)
 
     monkeypatch.setattr(srch, "make_sampler", watched)
-    spec = f"search:base=arcade,max_decisions=1,rollouts=4,recheck=2,look={look}"
+    spec = f"search:base={base},max_decisions=1,rollouts=4,recheck=2,look={look}"
     made = []
 
     def factory(game, p, rng):
-        made.append(resolve("vghs", spec)(game, p, rng))
+        made.append(resolve(name, spec)(game, p, rng))
         return made[-1]
     a = play_game(g, 4, rules, [factory] + others, 17)
     bot = made[0]
