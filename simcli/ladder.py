@@ -127,17 +127,9 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
             yield fn(*t)
         return
     if backend == "dask":
-        import joblib
+        from simcli.runner import dask_map
 
-        calls = (joblib.delayed(fn)(*t) for t in tasks)
-        from distributed import Client
-
-        client = Client(scheduler) if scheduler else Client(processes=True)
-        try:
-            with joblib.parallel_config(backend="dask"):
-                yield from joblib.Parallel(n_jobs=jobs, return_as="generator")(calls)
-        finally:
-            client.close()
+        yield from dask_map(fn, tasks, jobs, scheduler)
         return
     # loky: the same reusable executor the runner drives (simcli.runner._loky_results);
     # joblib.Parallel on top of it would find an executor it did not set up

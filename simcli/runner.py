@@ -20,7 +20,7 @@ import os
 import sys
 import warnings
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import polars as pl
@@ -175,26 +175,55 @@ def _part_path(folder: Path, cfg: RunConfig, start: int) -> Path:
 Task = tuple[RunConfig, int, int]
 
 
-def _dask_results(tasks: Iterator[Task], jobs: int, scheduler: str | None
-                  ) -> Iterator[tuple[Task, tuple[dict, list]]]:
+def dask_map(fn: Callable, tasks: Iterable[tuple], jobs: int, scheduler: str | None
+             ) -> Iterator:
+    """``fn(*task)`` for every task through joblib on dask, results in task order: on the
+    scheduler at ``scheduler``, or on a local cluster of processes made for this call.
+
+    On Ctrl-C, SIGTERM or an error, the local cluster's worker processes are killed
+    before it is closed: ``Client.close`` otherwise waits for each worker to finish its
+    chunk (a vgc ladder: 4.0 s after the Ctrl-C). A remote cluster's workers are not
+    simcli's: only the connection is closed."""
     import joblib
     from distributed import Client
-
-    order: deque[Task] = deque()
-
-    def calls():
-        for task in tasks:
-            order.append(task)
-            yield joblib.delayed(play_chunk)(*task)
 
     client = Client(scheduler, timeout=SCHEDULER_TIMEOUT) if scheduler else \
         Client(processes=True)
     try:
         with joblib.parallel_config(backend="dask"):
-            for result in joblib.Parallel(n_jobs=jobs, return_as="generator")(calls()):
-                yield order.popleft(), result
+            yield from joblib.Parallel(n_jobs=jobs, return_as="generator")(
+                joblib.delayed(fn)(*task) for task in tasks)
+    except BaseException:
+        if not scheduler:
+            _kill_local_workers(client)
+        raise
     finally:
         client.close()
+
+
+def _kill_local_workers(client) -> None:
+    """Kill the worker processes of the local cluster ``client`` made (each nanny's
+    process; anything missing is left to ``close``)."""
+    for nanny in list(getattr(client.cluster, "workers", {}).values()):
+        process = getattr(getattr(nanny, "process", None), "process", None)
+        if process is not None:
+            try:
+                process.kill()
+            except Exception:   # already gone
+                pass
+
+
+def _dask_results(tasks: Iterator[Task], jobs: int, scheduler: str | None
+                  ) -> Iterator[tuple[Task, tuple[dict, list]]]:
+    order: deque[Task] = deque()
+
+    def recorded():
+        for task in tasks:
+            order.append(task)
+            yield task
+
+    for result in dask_map(play_chunk, recorded(), jobs, scheduler):
+        yield order.popleft(), result
 
 
 def _chunk_failed(task: Task, exc: BaseException) -> tuple[dict, list]:

@@ -918,6 +918,51 @@ def test_an_interrupted_bench_ends_its_workers_at_once(tmp_path, monkeypatch):
     assert not alive and time.time() - start < 10
 
 
+def _mark_and_spin(folder):
+    (Path(folder) / str(os.getpid())).touch()
+    end = time.time() + 120
+    while time.time() < end:     # busy, as a chunk of games is
+        pass
+
+
+def test_an_interrupted_dask_run_ends_its_local_workers_at_once(tmp_path):
+    # --backend dask without --scheduler makes a local cluster; on Ctrl-C its close waited
+    # for each worker to finish its chunk (4.0 s for a vgc ladder, 4.6 s for a run): the
+    # workers are now killed first. Ctrl-C arrives with SA_RESTART set, as polars sets it
+    pytest.importorskip("distributed")
+    import psutil
+
+    from simcli.runner import dask_map
+
+    sent = []
+
+    def ctrl_c_once_both_spin():
+        deadline = time.time() + 60
+        while time.time() < deadline and len(os.listdir(tmp_path)) < 2:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        sent.append(time.time())
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.siginterrupt(signal.SIGINT, False)
+    poke = threading.Thread(target=ctrl_c_once_both_spin)
+    poke.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            list(dask_map(_mark_and_spin, [(str(tmp_path),)] * 4, 2, None))
+        raised = time.time()
+    finally:
+        poke.join()
+        signal.signal(signal.SIGINT, before)
+    assert len(os.listdir(tmp_path)) == 2     # both workers were playing when Ctrl-C came
+    assert raised - sent[0] < 2.0, raised - sent[0]
+    workers = [psutil.Process(int(pid)) for pid in os.listdir(tmp_path)
+               if psutil.pid_exists(int(pid))]
+    gone, alive = psutil.wait_procs(workers, timeout=5)
+    assert not alive
+
+
 def test_an_interrupted_bench_is_one_line_without_resume(monkeypatch):
     from simcli import bench
 
