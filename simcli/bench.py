@@ -100,7 +100,9 @@ def startup_cost(game: str, players: int, pure: bool = False, repeat: int = 3,
 
 def copy_costs(name: str, players: int, games: int = 5) -> dict:
     """Microseconds per clone() (and per determinize(), if the game has it), averaged over
-    every decision point of a few games with the heuristic mix."""
+    every decision point of a few games with the heuristic mix; and, where the game's
+    copies can be copied again (``determinize_copies``), per clone() of a determinized copy
+    a few actions on (what a rollout's bots ask for when they look ahead: ``look=``)."""
     import random
 
     from simcli.engine import derive_rngs, game_seed
@@ -110,7 +112,8 @@ def copy_costs(name: str, players: int, games: int = 5) -> dict:
     rules = g.make_rules(g.default_data(), players)
     mix = default_mix(name)
     determinize = getattr(g, "determinize", None)
-    clone_t = det_t = 0.0
+    again = determinize is not None and getattr(g, "determinize_copies", True)
+    clone_t = det_t = again_t = 0.0
     n = 0
     for i in range(games):
         game_rng, seat_rngs = derive_rngs(game_seed(1, i), players)
@@ -124,8 +127,17 @@ def copy_costs(name: str, players: int, games: int = 5) -> dict:
             clone_t += time.perf_counter() - t0
             if determinize is not None:
                 t0 = time.perf_counter()
-                determinize(state, d.player, rng)
+                copy = determinize(state, d.player, rng)
                 det_t += time.perf_counter() - t0
+                if again:
+                    for _ in range(3):    # a rollout moves the copy on
+                        e = g.decision(copy)
+                        if e is None:
+                            break
+                        g.apply(copy, e.options[rng.randrange(len(e.options))])
+                    t0 = time.perf_counter()
+                    g.clone(copy)
+                    again_t += time.perf_counter() - t0
             n += 1
             opts = d.options
             g.apply(state, opts[0] if len(opts) == 1 else
@@ -133,6 +145,8 @@ def copy_costs(name: str, players: int, games: int = 5) -> dict:
     out = {"clone_us": 1e6 * clone_t / max(n, 1), "decisions_per_game": n / games}
     if determinize is not None:
         out["determinize_us"] = 1e6 * det_t / max(n, 1)
+    if again:
+        out["copy_of_copy_us"] = 1e6 * again_t / max(n, 1)
     return out
 
 
@@ -301,8 +315,9 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                      if build.get("stale") else ""))
     table = _table(f"games per CPU second ({n} games, median of {repeat}, builds "
                    "alternating)", "players", "pure", "built", "built/pure", "decisions/s")
-    copies_t = _table("copies and search (seat 1 searches, heuristic mix elsewhere)",
-                      "clone µs", "determinize µs",
+    copies_t = _table("copies of a game, at every decision of a few games",
+                      "clone µs", "determinize µs", "clone of a copy µs")
+    search_t = _table("search (seat 1 searches, heuristic mix elsewhere)",
                       f"search CPU s/game ({search_games} games)", "ms/searched")
     runs_t = _table(f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
                     "jobs 1 s", f"jobs {jobs} s", "speedup")
@@ -336,7 +351,9 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                       f"{side['ratio']:.2f}x", f"{dps:,.0f}")
         copies_t.add_row(name, f"{copies['clone_us']:,.0f}",
                          "none" if det is None else f"{det:,.0f}",
-                         "none" if search is None else _pm(search),
+                         "none" if copies.get("copy_of_copy_us") is None
+                         else f"{copies['copy_of_copy_us']:,.0f}")
+        search_t.add_row(name, "none" if search is None else _pm(search),
                          "-" if search is None else f"{search['ms_per_decision']:.2f}")
         runs_t.add_row(name, f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x")
         start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
@@ -344,7 +361,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
         rows.append({"game": name, "players": p, **side, "decisions_per_s": dps, **copies,
                      "search": search, "jobs1_s": t1, "jobsJ_s": tj, "speedup": speedup,
                      "startup": start, "startup_no_plots": bare, "memory": mem})
-    for t in (table, copies_t, runs_t, start_t) + ((memory_t,) if memory_games else ()):
+    for t in (table, copies_t, search_t, runs_t, start_t) + ((memory_t,) if memory_games
+                                                               else ()):
         console.print(t)
     mixes = []
     for r in rows:
