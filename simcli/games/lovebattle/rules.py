@@ -103,12 +103,21 @@ class LoveBattle(BaseGame):
         (``determinize``) is rebuilt the way it was made until it reaches a turn start of
         its own: its source's turn replayed, the same draws, then its own actions.
         """
-        if state.checkpoint is None and state.origin is None:
-            copy = self._first_clone(state)
-        else:
-            copy = self._build(self._recipe(state), state, True)
+        copy = self._copy(state, True)[0]
         copy.log = None if state.log is None else list(state.log)
         return copy
+
+    def _copy(self, state: State, keep: bool) -> tuple[State, tuple]:
+        """A copy of ``state`` (``keep``: as ``_build``) and the recipe that makes it. A
+        true state never copied is replayed from its start once (``_first_clone``)."""
+        if state.checkpoint is None and state.origin is None:
+            copy = self._first_clone(state)
+            if not keep:
+                copy.checkpoint = None
+                copy.checkpointing = False
+            return copy, self._recipe(state)
+        recipe = self._recipe(state)
+        return self._build(recipe, state, keep), recipe
 
     def _first_clone(self, state: State) -> State:
         """A true state's first copy: the game replayed from its start RNG, snapshots on
@@ -130,12 +139,10 @@ class LoveBattle(BaseGame):
         copy without a snapshot of its own, ``("drawn", source recipe, seed, dealt,
         history)``: the source rebuilt, dealt as it was, then the copy's own actions."""
         history = tuple(state.history)
-        if state.checkpoint is None and state.origin is None:
-            self._first_clone(state)        # a true state never copied: replay it once
-            if state.checkpoint is None:    # still voting: no turn has started
-                return "start", state.rng0, history
         if state.checkpoint is not None:
             return "turn", state.checkpoint, history
+        if state.origin is None:            # a true state still voting: no turn started
+            return "start", state.rng0, history
         # a determinized copy copied once is likely copied again (a rollout's bots look
         # ahead at each of their turns): from its next turn start on it keeps a snapshot
         # of its own, as a true state does
@@ -157,7 +164,6 @@ class LoveBattle(BaseGame):
             rng = random.Random()
             rng.setstate(rng0)
             copy = self.setup(like.n, like.rules, rng)
-            copy.checkpoint = None
         else:
             _, cp, history = recipe
             snap, start, period, player = cp
@@ -197,8 +203,7 @@ class LoveBattle(BaseGame):
         the RNG (reseeded from ``rng``). The copy can itself be cloned and determinized
         (a rollout's bots may look ahead on it): it keeps its recipe in ``origin``.
         """
-        recipe = self._recipe(state)
-        new = self._build(recipe, state, False)
+        new, recipe = self._copy(state, False)
         self._draw(new, recipe, player, rng)
         return new
 
