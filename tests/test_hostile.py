@@ -7,6 +7,7 @@ its chunk), never the run; SIGTERM ends like Ctrl-C.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -871,6 +872,33 @@ def _mark_and_sleep_warm(folder, cfg):  # noqa: ARG001 - bench's warm-up takes t
     _mark_and_sleep(folder)
 
 
+@contextlib.contextmanager
+def _ctrl_c_once_two_workers_marked(folder, settle: float = 0.0):
+    """Send one Ctrl-C to the main thread once two workers have marked ``folder`` with
+    their pid (and ``settle`` seconds more), with Python's handler on SIGINT and
+    SA_RESTART set, as polars sets it on import (whatever earlier tests left). Yields the
+    list that gets the time the signal was sent."""
+    sent: list[float] = []
+
+    def poke():
+        deadline = time.time() + 60
+        while time.time() < deadline and len(os.listdir(folder)) < 2:
+            time.sleep(0.05)
+        time.sleep(settle)
+        sent.append(time.time())
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.siginterrupt(signal.SIGINT, False)
+    thread = threading.Thread(target=poke)
+    thread.start()
+    try:
+        yield sent
+    finally:
+        thread.join()
+        signal.signal(signal.SIGINT, before)
+
+
 def test_an_interrupted_bench_ends_its_workers_at_once(tmp_path, monkeypatch):
     # bench drives its own loky pool (the --jobs speedup): after Ctrl-C or SIGTERM its
     # workers must not play (or sleep) on, and the Ctrl-C arrives at once although polars,
@@ -889,26 +917,10 @@ def test_an_interrupted_bench_ends_its_workers_at_once(tmp_path, monkeypatch):
     # the premise: 200 games are enough chunks for bench to warm two workers (at 40 games,
     # one chunk, it warmed one, and the test waited out its 60 s deadline)
     assert effective_jobs(2, count_chunks(0, 200, *chunk_layout(cfg))) == 2
-    sent = []
-
-    def ctrl_c_once_both_sleep():
-        deadline = time.time() + 60
-        while time.time() < deadline and len(os.listdir(tmp_path)) < 2:
-            time.sleep(0.05)
-        sent.append(time.time())
-        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
-
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.siginterrupt(signal.SIGINT, False)     # SA_RESTART, as polars installs it
-    poke = threading.Thread(target=ctrl_c_once_both_sleep)
-    poke.start()
-    try:
+    with _ctrl_c_once_two_workers_marked(tmp_path) as sent:
         with pytest.raises(KeyboardInterrupt):
             bench.parallel_speedup(cfg, 200, 2)
         raised = time.time()
-    finally:
-        poke.join()
-        signal.signal(signal.SIGINT, before)
     assert len(os.listdir(tmp_path)) == 2     # both workers were warming when Ctrl-C came
     assert raised - sent[0] < 10              # not after the warm-up's 120 s sleep
     start = time.time()
@@ -934,27 +946,10 @@ def test_an_interrupted_dask_run_ends_its_local_workers_at_once(tmp_path):
 
     from simcli.runner import dask_map
 
-    sent = []
-
-    def ctrl_c_once_both_spin():
-        deadline = time.time() + 60
-        while time.time() < deadline and len(os.listdir(tmp_path)) < 2:
-            time.sleep(0.05)
-        time.sleep(0.5)
-        sent.append(time.time())
-        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
-
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.siginterrupt(signal.SIGINT, False)
-    poke = threading.Thread(target=ctrl_c_once_both_spin)
-    poke.start()
-    try:
+    with _ctrl_c_once_two_workers_marked(tmp_path, settle=0.5) as sent:
         with pytest.raises(KeyboardInterrupt):
             list(dask_map(_mark_and_spin, [(str(tmp_path),)] * 4, 2, None))
         raised = time.time()
-    finally:
-        poke.join()
-        signal.signal(signal.SIGINT, before)
     assert len(os.listdir(tmp_path)) == 2     # both workers were playing when Ctrl-C came
     assert raised - sent[0] < 2.0, raised - sent[0]
     workers = [psutil.Process(int(pid)) for pid in os.listdir(tmp_path)
