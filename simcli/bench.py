@@ -218,12 +218,10 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
     """Wall time of the same run with --jobs 1 and --jobs J, every one of the J workers
     started and warmed up first (before, a warm-up of one chunk started one worker, and
     the timed run paid the start of the others)."""
-    from joblib.externals.loky import get_reusable_executor
-
-    from simcli.runner import count_chunks, effective_jobs, end_pool, wait_result
+    from simcli.runner import count_chunks, effective_jobs, end_pool, pool, wait_result
 
     workers = effective_jobs(jobs, count_chunks(0, games, *chunk_layout(cfg)))
-    executor = get_reusable_executor(max_workers=workers)
+    executor = pool(workers)
     futures = []
     try:
         futures = [executor.submit(_warm_worker, cfg) for _ in range(workers)]

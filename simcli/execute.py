@@ -22,6 +22,7 @@ from simcli.runner import (
     check_scheduler,
     count_errors,
     merge_parts,
+    plays_in_workers,
     run_chunks,
     toml_value,
 )
@@ -279,6 +280,9 @@ def execute(plan: RunPlan, *, jobs: int = -1, backend: str = "loky",
     report.write_run_file(folder, plan.meta)
     total = sum(max(0, c.n_games - start) for c in plan.configs)
     t0 = time.perf_counter()
+    if summarize and total and plays_in_workers(plan.configs, start=start, jobs=jobs,
+                                                backend=backend):
+        report.import_ahead(plots)   # this process only waits while the workers play
     if quiet or total == 0:
         done, errors, interrupted = run_chunks(plan.configs, folder, start=start, jobs=jobs,
                                                backend=backend, scheduler=scheduler)

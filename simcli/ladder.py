@@ -133,11 +133,9 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
         return
     # loky: the same reusable executor the runner drives (simcli.runner._loky_results);
     # joblib.Parallel on top of it would find an executor it did not set up
-    from joblib.externals.loky import get_reusable_executor
+    from simcli.runner import end_pool, pool, wait_result
 
-    from simcli.runner import end_pool, wait_result
-
-    executor = get_reusable_executor(max_workers=min(jobs, max(1, len(tasks))))
+    executor = pool(min(jobs, max(1, len(tasks))))
     futures = [executor.submit(fn, *t) for t in tasks]
     try:
         for future in futures:

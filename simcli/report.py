@@ -447,6 +447,38 @@ def _game_of(folder: Path, meta: dict[str, Any]):
         raise ReportError(f"{folder / RUN_FILE}: {exc}") from None
 
 
+#: what :func:`build` imports first when drawing (matplotlib alone is about 0.2 s)
+_BUILD_MODULES = ("simcli.findings", "simcli.html", "simcli.plots",
+                  "matplotlib.backends.backend_agg", "PIL.PngImagePlugin")
+#: the thread :func:`import_ahead` started, until :func:`build` has waited for it
+_ahead = None
+
+
+def import_ahead(plots: bool = True) -> None:
+    """Import what :func:`build` will need, in a background thread, while this process
+    only waits for its workers' games: a 1000-game vghs run's report then starts with
+    its modules loaded (its parent waited 0.9 s for the games, then imported for 0.25 s).
+    Only the modules are loaded: nothing is read or written. :func:`build` waits for the
+    thread before it imports anything, so no module is ever imported by two threads at
+    once."""
+    import threading
+
+    global _ahead
+    names = _BUILD_MODULES if plots else _BUILD_MODULES[:2]
+
+    def load() -> None:
+        import importlib
+
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - build imports it again and says why
+                return
+
+    _ahead = threading.Thread(target=load, name="simcli-import-ahead", daemon=True)
+    _ahead.start()
+
+
 def build(folder: Path, errors: int | None = None, interrupted: bool = False,
           plots: bool = True) -> dict[str, Any]:
     """(Re)write summary.json, summary.md, report.html and plots/ for a results folder.
@@ -455,6 +487,10 @@ def build(folder: Path, errors: int | None = None, interrupted: bool = False,
     of a small run: the summaries and report.html then have no plots, and the plots an
     earlier build of this folder drew are removed (they would show other results);
     ``simcli report FOLDER`` draws them later from the same files."""
+    global _ahead
+    if _ahead is not None:
+        _ahead.join()
+        _ahead = None
     from simcli.runner import count_errors
 
     folder = Path(folder)

@@ -795,7 +795,7 @@ def test_the_runner_kills_and_reaps_the_pools_workers_itself(tmp_path):
     # loky's executor thread, which shutdown(kill_workers=True) leaves the killing to, can
     # die in a race with the shutdown; the workers then outlived the command and its exit
     # waited on them for ever (one SIGTERM in five): the runner ends them itself
-    from joblib.externals.loky import get_reusable_executor
+    from loky import get_reusable_executor
 
     from simcli.runner import _end_workers
 

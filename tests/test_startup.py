@@ -15,7 +15,7 @@ from simcli import cliparams, runner
 from simcli.cli import app
 
 HEAVY = ("pydantic", "rich", "pyarrow", "pandas", "matplotlib", "scipy", "statsmodels",
-         "joblib")
+         "joblib", "loky")
 
 
 def _loaded_after(argv: list[str]) -> set[str]:
@@ -264,8 +264,8 @@ def test_plots_import_skips_matplotlibs_generated_docs_only_while_importing():
 
 def test_a_run_of_one_chunk_starts_no_worker_process(tmp_path):
     """With the default --jobs a run of one chunk (here 6 games) plays in simcli's own
-    process: no loky worker (joblib is never imported), the same results as --jobs 2."""
-    assert "joblib" not in _loaded_after(["run", "vghs", "--games", "6", "--quiet",
+    process: no loky worker (loky is never imported), the same results as --jobs 2."""
+    assert "loky" not in _loaded_after(["run", "vghs", "--games", "6", "--quiet",
                                           "--no-plots", "--out", str(tmp_path / "a")])
     assert _loaded_after(["run", "vghs", "--games", "6", "--jobs", "2", "--quiet", "--no-plots",
                           "--out", str(tmp_path / "b")]) == set()
@@ -356,3 +356,77 @@ def test_a_helper_process_started_under_entry_does_not_print_the_resource_tracke
     assert done.returncode == 143, done.stderr
     assert "resource_tracker" not in done.stderr
     assert "another warning" in done.stderr
+
+
+def test_plays_in_workers_names_the_runs_whose_process_only_waits():
+    from simcli.worker import RunConfig
+
+    cfg = RunConfig(game="vghs", n_players=4, strategies=("random",) * 4, data={},
+                    n_games=100, seed=1)
+    one_chunk = RunConfig(game="vghs", n_players=4, strategies=("random",) * 4, data={},
+                          n_games=runner.SMALL_CHUNK, seed=1)
+    assert runner.plays_in_workers([cfg], jobs=2)
+    assert runner.plays_in_workers([cfg], jobs=-1)
+    assert not runner.plays_in_workers([cfg], jobs=1)
+    assert not runner.plays_in_workers([one_chunk], jobs=2)
+    assert not runner.plays_in_workers([cfg], start=runner.SMALL_CHUNK, jobs=2)
+    assert runner.plays_in_workers([one_chunk], jobs=1, backend="dask")
+
+
+@pytest.mark.parametrize("argv, ahead", [
+    (["--jobs", "2"], [True]),
+    (["--jobs", "2", "--no-plots"], [False]),
+    (["--jobs", "1"], []),
+])
+def test_a_run_in_workers_imports_the_reports_modules_while_it_waits(tmp_path, monkeypatch,
+                                                                    argv, ahead):
+    """Two chunks in two workers: the report's modules are imported ahead, in a thread,
+    while this process waits (matplotlib only when it will draw); --jobs 1 plays here
+    and imports nothing ahead (a thread would only contend for the interpreter)."""
+    from simcli import report
+
+    calls: list[bool] = []
+    monkeypatch.setattr(report, "import_ahead", calls.append)
+    out = tmp_path / "r"
+    done = CliRunner().invoke(app, ["run", "vghs", "--games", str(2 * runner.SMALL_CHUNK),
+                                    "--strategy", "random", "--quiet", "--out", str(out),
+                                    *argv])
+    assert done.exit_code == 0, done.output
+    assert calls == ahead
+    assert (out / "summary.json").is_file()
+
+
+@pytest.mark.parametrize("plots", [True, False])
+def test_import_ahead_loads_the_modules_build_needs_and_touches_no_file(tmp_path, plots):
+    code = ("import sys, threading\nfrom simcli import report\n"
+            f"report.import_ahead({plots})\n"
+            "[t.join() for t in threading.enumerate() if t.name == 'simcli-import-ahead']\n"
+            "print(sorted(m for m in ('matplotlib', 'jinja2', 'simcli.findings') "
+            "if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, check=True)
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert loaded == ("['jinja2', 'matplotlib', 'simcli.findings']" if plots
+                      else "['jinja2', 'simcli.findings']"), loaded
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_run_in_workers_uses_loky_alone_and_ends_by_the_quick_exit(tmp_path):
+    """Two chunks in two workers: the pool is loky's own (joblib, with numpy, is never
+    imported: 0.1 s less to start here and in every worker), and once the run is done
+    the idle pool is closed so the command still takes the quick exit."""
+    out = tmp_path / "r"
+    argv = ["run", "vghs", "--games", str(2 * runner.SMALL_CHUNK), "--strategy", "random",
+            "--jobs", "2", "--quiet", "--no-plots", "--out", str(out)]
+    loaded = _loaded_after(argv)
+    assert "loky" in loaded and "joblib" not in loaded, loaded
+    code = ("import os, sys\nreal = os._exit\n"
+            "def quick(status):\n    print('quick exit', status, file=sys.stderr, flush=True)\n"
+            "    real(status)\nos._exit = quick\n"
+            "from simcli.cli import entry\nsys.argv = ['simcli', *sys.argv[1:]]\nentry()")
+    done = subprocess.run([sys.executable, "-c", code, *argv[:-1], str(tmp_path / "q")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().endswith("quick exit 0"), done.stderr
+    assert ((tmp_path / "q" / "results.parquet").read_bytes()
+            == (out / "results.parquet").read_bytes())
