@@ -12,8 +12,9 @@ A verdict *holds* when the paired change is inside +-MARGIN (its whole interval)
 confirm, and is *not settled* otherwise, with the games that would settle it. For a sweep,
 whether the fairest variant stays fairer than the baseline under search is a paired
 bootstrap over the same seeds (simcli.ranking), with an interval.
-Chunks are small (a search game costs seconds) and go through joblib like a run's, so
-``--backend dask`` carries them to a cluster; results do not depend on --jobs.
+Chunks are small (a search game costs seconds) and go through the runner's pool (loky, or
+joblib on dask) like a run's, so ``--backend dask`` carries them to a cluster; results do
+not depend on --jobs.
 """
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ def ladder_chunk(cfg: LadderConfig, lo: int, hi: int) -> list[dict]:
 
 def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
              scheduler: str | None = None) -> Iterator:
-    """``fn(*task)`` for every task, results in task order (joblib; loky or dask)."""
+    """``fn(*task)`` for every task, results in task order (loky, or joblib on dask)."""
     if jobs < 1:
         jobs = max(1, (os.cpu_count() or 1) + 1 + jobs)
     if jobs == 1 and backend == "loky":
