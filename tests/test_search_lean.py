@@ -256,7 +256,7 @@ def test_strategies_lists_the_search_defaults_each_game_plays():
     assert " at 4 players" not in " ".join(vgc.split())
     # kinds=: the game's default and every kind the game declares (what the check takes)
     lb = " ".join(search_row("lovebattle").split())
-    assert "kinds= (default vote+turn+hero_action; any of" in lb, lb
+    assert "kinds= (default turn+hero_action; any of" in lb, lb
     assert all(f" {k}," in lb or f" {k} (joined by +)" in lb
                for k in get_game("lovebattle").decision_kinds), lb
 
