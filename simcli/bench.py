@@ -239,7 +239,7 @@ def parallel_speedup(cfg, games: int, jobs: int) -> tuple[float, float, float]:
     except BaseException:
         # Ctrl-C / SIGTERM: end the workers now, as the runner and the ladder do (the
         # reusable pool would otherwise keep playing, or sleeping, after bench stopped)
-        end_pool(executor, futures)
+        end_pool(executor)
         raise
     return times[0], times[1], times[0] / times[1]
 

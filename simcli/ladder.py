@@ -143,7 +143,7 @@ def parallel(fn: Callable, tasks: list[tuple], jobs: int, backend: str = "loky",
     except BaseException:
         # Ctrl-C / SIGTERM: end the workers now (a ladder chunk with search seats runs
         # for minutes, and the exit would wait for it)
-        end_pool(executor, futures)
+        end_pool(executor)
         raise
 
 

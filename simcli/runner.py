@@ -350,17 +350,18 @@ def _loky_results(tasks: Iterator[Task], workers: int
                 result = _chunk_failed(task, exc)
             yield task, result
     except BaseException:
-        end_pool(executor, [future for _, future in inflight])
+        end_pool(executor)
         raise
 
 
-def end_pool(executor, futures) -> None:
-    """After Ctrl-C, SIGTERM or an error: cancel the chunks not started (``None`` is a
-    chunk the broken pool never took), shut the pool down and end its workers here
-    (:func:`_end_workers`). The runner, the ladder and bench all stop their pools so."""
-    for future in futures:
-        if future is not None:
-            future.cancel()
+def end_pool(executor) -> None:
+    """After Ctrl-C, SIGTERM or an error: shut the pool down and end its workers here
+    (:func:`_end_workers`). The runner, the ladder and bench all stop their pools so.
+
+    The chunks not started are not cancelled first: ``shutdown(kill_workers=True)`` fails
+    them itself, and its executor thread, finding a future already cancelled, raised
+    ``InvalidStateError`` (loky 3.7 logs it on stderr: a traceback under the one line of
+    a stopped ladder, every time the exit was slow enough to show it)."""
     executor.shutdown(wait=False, kill_workers=True)
     _end_workers(executor)
 
