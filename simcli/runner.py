@@ -370,9 +370,10 @@ def _end_workers(executor) -> None:
     """Kill the pool's worker processes and reap them, here in the main thread.
 
     ``shutdown(kill_workers=True)`` leaves the killing to loky's executor thread, and that
-    thread can die first in a race with the shutdown (an ``InvalidStateError`` on a
-    cancelled future): its workers then lived on and the interpreter's exit waited on
-    them for ever (seen after SIGTERM, about one run in five)."""
+    thread could die first (an ``InvalidStateError`` on a future :func:`end_pool` had
+    cancelled, before it stopped cancelling them): its workers then lived on and the
+    interpreter's exit waited on them for ever (seen after SIGTERM, about one run in
+    five). The workers are still ended here, not left to that thread."""
     from loky.backend.utils import kill_process_tree
 
     for process in list(getattr(executor, "_processes", {}).values()):
