@@ -1,6 +1,7 @@
 """tools/search_fit.py: the search's trace hook, the recorder and the conditional logit."""
 from __future__ import annotations
 
+import math
 import random
 import sys
 import textwrap
@@ -226,6 +227,12 @@ def test_fit_one_kind_of_decision(tmp_path):
     assert out["decisions"] == one["decision"].nunique() and set(out["terms"]) == {"a", "b"}
     with pytest.raises(SystemExit):
         search_fit.fit([tmp_path / "both.parquet"], kinds=["draft"])
+    # both kinds pooled: each kind's rows lack the other's terms, which must not turn
+    # their scores into NaN (a mixed Love Battle file crashed the fit with SVD errors)
+    pooled = search_fit.fit([tmp_path / "both.parquet"], holdout=0.3)
+    assert set(pooled["terms"]) == {"a", "b", "c"}
+    assert all(math.isfinite(pooled[k]) for k in ("ll_current", "ll_proposal"))
+    assert math.isfinite(pooled["temperature"])
 
 
 def test_search_kinds_joined_by_plus():
