@@ -186,8 +186,9 @@ bots, where the game's evaluation is fitted, instead of to the end of its own tu
 seat against today's mix, 600 fresh paired games each: 3 players +0.073 [+0.024, +0.122]
 (seed 3902) and +0.035 [-0.017, +0.087] (seed 3904), 4 players +0.035 [-0.015, +0.085]
 (seed 3903). The builder with the same horizon, +0.009 [-0.033, +0.052] at 4 players
-(seed 3903), keeps its own turn's. The chaser's look-ahead costs about twice its CPU;
-``:eval_round=0`` plays the stop-35 chaser.
+(seed 3903) and -0.005 [-0.053, +0.043] at 3 (seed 3904), keeps its own turn's. The
+chaser's game costs about 1.75x the CPU of the others'; ``:eval_round=0`` plays the
+stop-35 chaser.
 """
 from __future__ import annotations
 

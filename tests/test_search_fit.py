@@ -233,6 +233,8 @@ def test_fit_one_kind_of_decision(tmp_path):
     assert set(pooled["terms"]) == {"a", "b", "c"}
     assert all(math.isfinite(pooled[k]) for k in ("ll_current", "ll_proposal"))
     assert math.isfinite(pooled["temperature"])
+    # a term's current weight is its own rows' (0 here), not diluted by the other kind's
+    assert pooled["current"]["b"] == 0.0 and pooled["current"]["c"] == 0.0
 
 
 def test_search_kinds_joined_by_plus():

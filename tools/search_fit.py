@@ -248,12 +248,12 @@ def fit(paths, *, holdout: float = 0.0, fix: list[str] | None = None, seed: int 
                    if c.startswith("t_") and frame[c].notna().any())
     if not terms:
         raise SystemExit("no terms recorded: the base strategy has no terms() method")
-    # rows of a kind that lacks a term: it adds nothing to their score (term 0, and a
-    # weight that multiplies it: 1, the weight of a term the bot has no parameter for)
-    frame = frame.fillna({f"t_{k}": 0.0 for k in terms} | {f"w_{k}": 1.0 for k in terms})
-    # the current weights (pooled files: the mean over their rows, shown and used to
-    # rescale; scores and fixed terms use each row's own)
+    # the current weights (pooled files: the mean over the rows that have the term, shown
+    # and used to rescale; scores and fixed terms use each row's own)
     current = {k: float(frame[f"w_{k}"].mean()) for k in terms}
+    # rows of a kind that lacks a term: it adds nothing to their score (term 0, times any
+    # weight; not NaN)
+    frame = frame.fillna({f"t_{k}": 0.0 for k in terms} | {f"w_{k}": 0.0 for k in terms})
     games = np.array(sorted(frame["game"].unique()))
     test_games: set = set()
     if holdout:
