@@ -488,6 +488,10 @@ def test_look_ahead_plays_what_the_evaluation_rates_among_the_bots_best(strategy
     from simcli.games.class89.state import TREASURER
 
     game = _Rigged(TREASURER)
+    # the rigged evaluation reads this round's placements, so the copies stop at the end
+    # of the bot's own turn (``eval_round`` 0; the chaser's default plays on to the round's
+    # end, where every seat has placed its Treasurer; the round horizon: below)
+    turn = {"eval_round": 0}
     for seed in range(4):
         s = make_state(4, seed=seed, blank=False)
         _b, plain, d = _place(s, strategy, seed=1)
@@ -500,14 +504,15 @@ def test_look_ahead_plays_what_the_evaluation_rates_among_the_bots_best(strategy
         bot, a, _d = _look(s, strategy, game, seed, w_eval=0.0)
         assert not bot.needs_sampler and a == plain
         # on, every option looked at and the evaluation dominant: the Treasurer goes
-        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=len(d.options))
+        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=len(d.options),
+                         **turn)
         assert a[0] == TREASURER
         # on, but only the bot's own best option looked at: a best option by its values
-        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=1)
+        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=1, **turn)
         assert vals[d.options.index(a)] >= best - 1e-9
         # among the bot's top 3 only: the Treasurer if one of them places it, else the
         # bot's own best
-        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=3)
+        _bot, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=3, **turn)
         assert d.options.index(a) in top
         if any(d.options[i][0] == TREASURER for i in top):
             assert a[0] == TREASURER
