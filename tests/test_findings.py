@@ -229,3 +229,34 @@ def test_holm_bh_and_welch_equal_statsmodels_and_scipy_stats():
         assert (lo, hi) == pytest.approx((m1 - m2 - t * se, m1 - m2 + t * se), rel=1e-12)
         assert p == pytest.approx(float(2 * sps.t.sf(abs(m1 - m2) / se, df)), rel=1e-12,
                                   abs=1e-300)
+
+
+def test_fair_set_says_when_the_seat_test_of_the_printed_rules_disagrees():
+    # the chi-square (after BH) calls both variants fair, but the printed rules' seat 1
+    # wins 56% of 1000 two-player games: its own binomial test (Holm over 2) is sure
+    seats = seat_rows([560, 440], 1000, variant="printed") + seat_rows([500, 500], 1000,
+                                                                        variant="alt")
+    ranking = [rank_row(1, "alt", 0.0, 0.9, sep=True), rank_row(2, "printed", 0.06, 0.04)]
+    base = summary(seats, variants=[{"name": "printed", "rules": {}, "printed": True},
+                                    {"name": "alt", "rules": {}}],
+                   fairness=[{"variant": v, "n_players": 2, "games": 1000}
+                             for v in ("printed", "alt")],
+                   sweep_tables={"ranking": {"title": "ranking", "rows": ranking}})
+    found = findings(base)
+    fair_set = by_kind(found, "sweep_fair_set")[0]
+    assert fair_set["fair_variants"] == ["alt", "printed"]  # BH: 0.04 * 2 / 2 = 0.08
+    seat = [f for f in by_kind(found, "seat_advantage") if f["sure"]]
+    assert [f["subject"] for f in seat] == ["seat 1", "seat 2"]
+    assert ("the seat-by-seat test of the printed rules (“printed”) below still finds "
+            "seat 1 and seat 2 off") in fair_set["text"]
+    # the same sweep with even seats: no aside
+    even = dict(base, seats=seat_rows([500, 500], 1000, variant="printed")
+                + seat_rows([500, 500], 1000, variant="alt"))
+    assert "seat-by-seat" not in by_kind(findings(even), "sweep_fair_set")[0]["text"]
+    # the converse: the chi-square calls the printed rules off, no seat is sure alone
+    ranking_off = [rank_row(1, "alt", 0.0, 0.9, sep=True),
+                   rank_row(2, "printed", 0.01, 1e-6)]
+    off = dict(even, sweep_tables={"ranking": {"title": "ranking", "rows": ranking_off}})
+    text = by_kind(findings(off), "sweep_fair_set")[0]["text"]
+    assert ("the printed rules (“printed”) has no single seat sure to be off on its own"
+            in text)
