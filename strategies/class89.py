@@ -189,6 +189,14 @@ seat against today's mix, 600 fresh paired games each: 3 players +0.073 [+0.024,
 (seed 3903) and -0.005 [-0.053, +0.043] at 3 (seed 3904), keeps its own turn's. The
 chaser's game costs about 1.75x the CPU of the others'; ``:eval_round=0`` plays the
 stop-35 chaser.
+
+Stop 40 (the saver looks to the round's end too): the same measurement, 600 fresh paired
+games each, 3 players +0.028 [-0.022, +0.079] (seed 4001), 4 players +0.033 [-0.016,
++0.083] (seed 4002), pooled about +0.031 [-0.004, +0.066]; taken, as the chaser's was, on
+the pooled sign and on search's gap over the saver (+0.090 at 3 players, +0.110 at 4,
+both settled on seeds 39). The climber with the same horizon, -0.043 [-0.094, +0.008] at
+3 players (seed 4001) and +0.030 [-0.017, +0.077] at 4 (seed 4002), keeps its own
+turn's. ``signature_saver:eval_round=0`` plays the stop-33 saver.
 """
 from __future__ import annotations
 
@@ -1242,7 +1250,7 @@ SignatureSaver = _bot(
     treasurer=0.801, refresh=0.0, token=2.074, student=10.834, track=4.599, tile=0.197,
     teacher=1.93, draw=1.894, sig_need=4.408, sig_last=0.568, photo=1.283, designer_fit=0.266,
     rank=0.521, loc_token=0.324, keep=0.314, objective_token=0.476,
-    **LOOK_AHEAD,
+    **LOOK_AHEAD, eval_round=1,
 )
 ClassBuilder = _bot(
     "class_builder", "Builds classes for teacher scoring: students placed for what their "
