@@ -370,8 +370,8 @@ def _seat_test_aside(summary: dict, n: int, baseline: str, fair: set[str]) -> st
                 "tests each seat alone, corrected over that variant's seats, and is sharper "
                 "against one seat off than the chi-square over all seats")
     if baseline not in fair and not off:
-        return (f"; {label} has no single seat sure to be off on its own: the gap is "
-                "spread over its seats")
+        return (f"; no seat of {label} is sure to be off on its own: the gap is spread "
+                "over its seats")
     return ""
 
 

@@ -258,5 +258,4 @@ def test_fair_set_says_when_the_seat_test_of_the_printed_rules_disagrees():
                    rank_row(2, "printed", 0.01, 1e-6)]
     off = dict(even, sweep_tables={"ranking": {"title": "ranking", "rows": ranking_off}})
     text = by_kind(findings(off), "sweep_fair_set")[0]["text"]
-    assert ("the printed rules (“printed”) has no single seat sure to be off on its own"
-            in text)
+    assert "no seat of the printed rules (“printed”) is sure to be off on its own" in text
