@@ -192,11 +192,11 @@ stop-35 chaser.
 
 Stop 40 (the saver looks to the round's end too): the same measurement, 600 fresh paired
 games each, 3 players +0.028 [-0.022, +0.079] (seed 4001), 4 players +0.033 [-0.016,
-+0.083] (seed 4002), pooled about +0.031 [-0.004, +0.066]; taken, as the chaser's was, on
++0.083] (seed 4002), pooled about +0.031 [-0.005, +0.066]; taken, as the chaser's was, on
 the pooled sign and on search's gap over the saver (+0.090 at 3 players, +0.110 at 4,
 both settled on seeds 39). The climber with the same horizon, -0.043 [-0.094, +0.008] at
 3 players (seed 4001) and +0.030 [-0.017, +0.077] at 4 (seed 4002), keeps its own
-turn's. ``signature_saver:eval_round=0`` plays the stop-33 saver.
+turn's. ``signature_saver:eval_round=0`` plays the stop-39 saver.
 """
 from __future__ import annotations
 
