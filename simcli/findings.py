@@ -344,13 +344,18 @@ def q(name: str) -> str:
     return f"“{name}”"
 
 
+def _and(names: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(names) > 1:
+        return ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if names else ""
+
+
 def _names(rows: list[dict], limit: int = 4) -> str:
     names = [q(r["variant"]) for r in rows]
     if len(names) > limit:
         return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
-    if len(names) > 1:
-        return ", ".join(names[:-1]) + " and " + names[-1]
-    return names[0] if names else ""
+    return _and(names)
 
 
 def _seat_test_aside(summary: dict, n: int, baseline: str, fair: set[str]) -> str:
@@ -365,8 +370,7 @@ def _seat_test_aside(summary: dict, n: int, baseline: str, fair: set[str]) -> st
     off = [f["subject"] for f in seats if f["sure"]]
     label = _variant_label(summary, baseline)
     if baseline in fair and off:
-        which = off[0] if len(off) == 1 else ", ".join(off[:-1]) + " and " + off[-1]
-        return (f"; the seat-by-seat test of {label} below still finds {which} off: it "
+        return (f"; the seat-by-seat test of {label} below still finds {_and(off)} off: it "
                 "tests each seat alone, corrected over that variant's seats, and is sharper "
                 "against one seat off than the chi-square over all seats")
     if baseline not in fair and not off:
