@@ -18,6 +18,7 @@ import pytest
 
 from simcli.execute import execute, plan_run
 from simcli.sweep import plan_sweep
+from strategies import default_mix
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = """<script>
@@ -78,11 +79,14 @@ def reports(tmp_path_factory) -> dict[str, Path]:
                                 "builder:w_eval=0"])     # plain bots: 20x cheaper games
     execute(plan, jobs=1, quiet=True)
     out["run"] = plan.folder
+    # the page's layout, not the bots' strength, is under test: plain bots throughout
     plan = plan_sweep(ROOT / "scenarios" / "lovebattle-payouts.toml", games=30, seed=3,
-                      out=base / "sweep")
+                      out=base / "sweep",
+                      strategies=[f"{n}:turn_look=0" for n in default_mix("lovebattle")])
     execute(plan, jobs=1, quiet=True)
     out["sweep"] = plan.folder
-    plan = plan_run("class89", players=1, games=40, seed=3, out=base / "solo")
+    plan = plan_run("class89", players=1, games=40, seed=3, out=base / "solo",
+                    strategies=[f"{default_mix('class89')[0]}:w_eval=0"])
     execute(plan, jobs=1, quiet=True)
     out["solo"] = plan.folder
     return out
