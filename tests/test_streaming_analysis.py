@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
+from look_helpers import plain_specs
 
 from simcli import report
 from simcli.execute import execute, plan_run
@@ -15,7 +16,9 @@ def results(request, tmp_path_factory):
     name = request.param
     g = get_game(name)
     folder = tmp_path_factory.mktemp(name)
-    plan = plan_run(name, players=g.default_players, games=30, seed=3, out=folder)
+    # the tables' columns, not the bots' strength, are under test: the plain default mix
+    plan = plan_run(name, players=g.default_players, games=30, seed=3, out=folder,
+                    strategies=plain_specs(name, g.default_players))
     execute(plan, jobs=1, quiet=True)
     return name, folder / "results.parquet"
 
