@@ -86,7 +86,7 @@ def reports(tmp_path_factory) -> dict[str, Path]:
     execute(plan, jobs=1, quiet=True)
     out["sweep"] = plan.folder
     plan = plan_run("class89", players=1, games=40, seed=3, out=base / "solo",
-                    strategies=[f"{default_mix('class89')[0]}:w_eval=0"])
+                    strategies=[f"{n}:w_eval=0" for n in default_mix("class89")])
     execute(plan, jobs=1, quiet=True)
     out["solo"] = plan.folder
     return out
