@@ -4,7 +4,10 @@ Needs only the standard library and numpy, so tests/test_python_versions.py can 
 under another CPython (the newest on the machine) with PYTHONPATH set to the checkout and
 compare its output with this interpreter's:
 
-    PYTHONPATH=. python tests/crossver.py [GAMES_PER_GAME]
+    PYTHONPATH=. python tests/crossver.py [GAMES_PER_GAME [GAME ...]]
+
+(every shipped game by default; the test runs one game per call, so pytest-xdist spreads
+the games over its workers)
 """
 from __future__ import annotations
 
@@ -64,13 +67,14 @@ def run_digest(name: str, games: int, root: int = 1) -> dict:
     return {"games": games, "per_game": per_game}
 
 
-def main(games: int) -> dict:
+def main(games: int, names: list[str] | None = None) -> dict:
+    names = names or list(GAMES)
     return {
         "python": sys.version.split()[0],
-        "golden": {name: golden_mismatches(name) for name in GAMES},
-        "runs": {name: run_digest(name, games) for name in GAMES},
+        "golden": {name: golden_mismatches(name) for name in names},
+        "runs": {name: run_digest(name, games) for name in names},
     }
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 120)))
+    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 120, sys.argv[2:])))
