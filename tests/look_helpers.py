@@ -21,6 +21,12 @@ def plain_specs(name: str, n: int) -> list[str]:
     return [f"{mix[q % len(mix)]}:{PLAIN[name]}" for q in range(n)]
 
 
+def plain_mix(name: str) -> list[str]:
+    """The whole default mix of ``name`` with the look-ahead off, as a run's strategy list
+    (the runner rotates it over the seats as it rotates the default mix)."""
+    return [f"{s}:{PLAIN[name]}" for s in default_mix(name)]
+
+
 def rules(game, n: int = 4):
     return game.make_rules(game.default_data(), n)
 

@@ -15,10 +15,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from look_helpers import plain_mix
 
 from simcli.execute import execute, plan_run
 from simcli.sweep import plan_sweep
-from strategies import default_mix
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = """<script>
@@ -74,19 +74,18 @@ def browse(report: Path, tmp_path: Path) -> dict:
 def reports(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("reports")
     out = {}
+    # the page's layout, not the bots' strength, is under test: plain bots throughout
+    # (20x cheaper games)
     plan = plan_run("vghs", players=4, games=60, seed=3, out=base / "run",
-                    strategies=["arcade:w_eval=0", "challenger:w_eval=0",
-                                "builder:w_eval=0"])     # plain bots: 20x cheaper games
+                    strategies=plain_mix("vghs"))
     execute(plan, jobs=1, quiet=True)
     out["run"] = plan.folder
-    # the page's layout, not the bots' strength, is under test: plain bots throughout
     plan = plan_sweep(ROOT / "scenarios" / "lovebattle-payouts.toml", games=30, seed=3,
-                      out=base / "sweep",
-                      strategies=[f"{n}:turn_look=0" for n in default_mix("lovebattle")])
+                      out=base / "sweep", strategies=plain_mix("lovebattle"))
     execute(plan, jobs=1, quiet=True)
     out["sweep"] = plan.folder
     plan = plan_run("class89", players=1, games=40, seed=3, out=base / "solo",
-                    strategies=[f"{n}:w_eval=0" for n in default_mix("class89")])
+                    strategies=plain_mix("class89"))
     execute(plan, jobs=1, quiet=True)
     out["solo"] = plan.folder
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from look_helpers import plain_specs
+from look_helpers import plain_mix
 
 from simcli import report
 from simcli.execute import execute, plan_run
@@ -18,7 +18,7 @@ def results(request, tmp_path_factory):
     folder = tmp_path_factory.mktemp(name)
     # the tables' columns, not the bots' strength, are under test: the plain default mix
     plan = plan_run(name, players=g.default_players, games=30, seed=3, out=folder,
-                    strategies=plain_specs(name, g.default_players))
+                    strategies=plain_mix(name))
     execute(plan, jobs=1, quiet=True)
     return name, folder / "results.parquet"
 
