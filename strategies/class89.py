@@ -472,6 +472,7 @@ class C89Bot(Bot):
         return out
 
     _gain_key = None
+    _gain_boards = None
 
     def obj_gain(self):
         """Per token type, and per objective in play: the objective points one more unit
@@ -483,7 +484,9 @@ class C89Bot(Bot):
         minimum counts."""
         v = self.v
         key = (v.round, v.turn)
-        if self._gain_key == key:
+        # the same game's state too: a look-ahead's plain bot plays many copies, each at
+        # this round and turn (the list is held, so its id cannot be reused)
+        if self._gain_key == key and self._gain_boards is v.boards:
             return self._gain
         R = self.R
         out = [0.0] * 5
@@ -518,7 +521,7 @@ class C89Bot(Bot):
                 out[t] += best
                 if o.get("other", -1) >= 0:
                     out[o["other"]] += 0.5 * best
-        self._gain_key, self._gain = key, (out, per)
+        self._gain_key, self._gain, self._gain_boards = key, (out, per), v.boards
         return self._gain
 
     def effect_value(self, effects) -> float:

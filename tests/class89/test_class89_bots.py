@@ -254,6 +254,27 @@ def test_objective_gain_is_the_place_one_more_unit_would_win():
     assert per[oid] == 0.0
 
 
+def test_objective_gain_is_not_carried_from_one_copy_to_another():
+    # a look-ahead's plain bot plays many copies of the game at the same round and turn:
+    # the gain cached on one copy must not be read on another (it was, before stop 42)
+    a, b = make_state(4, seed=1), make_state(4, seed=1)
+    d = flow.advance(a)
+    flow.advance(b)
+    counts = [0, 0, 0, 0]
+    oid = _captains(a, counts)
+    counts[d.player] = 1                # on b the bot is alone in first place
+    assert _captains(b, counts) == oid
+    bot = resolve("class89", "objective_chaser")(GAME, d.player, random.Random(0))
+    bot.choose(GAME.view(a, d.player), d)
+    assert bot.obj_gain()[1][oid] == pytest.approx(18 / 6)
+    bot.choose(GAME.view(b, d.player), flow.advance(b))
+    assert (b.round, b.turn) == (a.round, a.turn)
+    assert bot.obj_gain()[1][oid] == 0.0
+    # the same copy at the same turn keeps its gain (computed once per turn)
+    bot.choose(GAME.view(b, d.player), flow.advance(b))
+    assert bot.obj_gain()[1][oid] == 0.0
+
+
 def test_objective_gain_reads_the_casual_objective_mode():
     # casual: only the minimum counts (10 points), never the other players' standing
     s = make_state(4, seed=1, objective_mode="casual")
