@@ -343,8 +343,8 @@ class VGHSBot(Bot):
         return v.rules.challenges[v.challenge].needed
 
     def want(self, v) -> list[int]:
-        """How many dice of each face are worth keeping (recomputed when the round, the
-        standees left or the dice change)."""
+        """How many dice of each face are worth keeping (recomputed when anything
+        ``compute_want`` reads changes)."""
         return _want(self, v)
 
     def compute_want(self, v) -> list[int]:
@@ -824,8 +824,12 @@ class VGHSBot(Bot):
 # compiled build (View as the extension type, indices as C integers; counts and values stay
 # Python numbers), the .py stays the source and the pure fallback.
 def _want(bot, v):
+    # everything ``compute_want`` reads (the challenger's too: GTA and the challenge); before
+    # stop 42 only the round, the standees left and the dice, so a token bought or a
+    # score set in the same round was missed
     p = bot.player
-    key = (v.round, v.left[p], *v.dice[p])
+    key = (v.round, v.left[p], *v.dice[p], *v.perm_a[p], *v.temp_a[p], *v.bonus, *v.hs,
+           v.on_gta[p], v.challenge)
     if key != bot._want_key:
         bot._want_key = key
         bot._want = bot.compute_want(v)

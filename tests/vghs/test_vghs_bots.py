@@ -170,6 +170,24 @@ def test_a_class_of_the_skill_the_bot_rolls_for_is_preferred_with_w_fit():
         assert b.on_place(v, tuple(classes)) == target[0]
 
 
+@pytest.mark.parametrize("name", ["arcade", "challenger", "builder"])
+def test_the_dice_wanted_follow_the_tokens_held_within_a_round(name):
+    # same round, standees left and dice; a permanent token bought since (or another copy
+    # of the game, in a look-ahead) changes the best game: before stop 42 the bot kept the
+    # dice it wanted before
+    dice = [[1, 1, 1, 1, 1, 0] for _ in range(4)]
+    s = make_state(4, dice=dice)
+    b = bot(name)
+    before = b.want(GAME.view(s, 0))
+    skill = next(t for t in range(5) if before[t] < 5)
+    s2 = make_state(4, dice=[list(d) for d in dice])
+    s2.perm_a[0][skill] += 6
+    v2 = GAME.view(s2, 0)
+    after = b.want(v2)
+    assert after == bot(name).compute_want(v2)
+    assert after != before
+
+
 def test_the_office_is_worth_nothing_to_its_holder_once_no_rival_can_take_it():
     s = make_state(4)
     s.first = 0
