@@ -590,12 +590,18 @@ def _memo(bot, view) -> dict:
         bot._mview = view
         memo = bot._memo = {}
         pl = view.players[view.me]
-        # what game values and targets depend on; a longer-lived cache is keyed on it
+        # everything game values, Achievement deltas and targets read; a longer-lived
+        # cache (the week's, shared by the look-ahead's and search's copies) is keyed on
+        # it. Before stop 42 it held counts only (games Played, Achievements left,
+        # presents): two copies with as many games Played but on other games, or other
+        # Achievements left, shared one value
         core = (view.week, pl.played, pl.beaten_points, pl.played_unbeaten,
-                len(view.achievements), len(pl.presents))
+                tuple(view.achievements), tuple(pl.presents), tuple(pl.genre_played),
+                tuple(pl.beaten_diff), pl.rental_played, tuple(sorted(pl.tokens.items())),
+                tuple(view.rental))
         memo["core"] = core
-        memo["full"] = (core, len(view.card_crystal), pl.meeples, pl.dollars > 0,
-                        tuple(view.meeple))
+        memo["full"] = (core, tuple(sorted(view.card_crystal)), pl.meeples,
+                        pl.dollars > 0, tuple(view.meeple), tuple(pl.rented))
         if bot._week[0] != view.week:
             bot._week = (view.week, {})
         return memo

@@ -233,3 +233,31 @@ def test_the_hunter_wakes_up_early():
     assert new["hunter"] > old["hunter"] + 10, (new, old)
     for other in ("beater", "collector", "rusher"):
         assert new["hunter"] > new[other] + 5, (other, new)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_cached_value_is_not_read_on_a_copy_with_other_games_played(name):
+    """Two copies of one week with as many games Played, but on other games (as a
+    look-ahead's or search's copies differ): each copy's Achievement progress and game
+    value are its own. Before stop 42 the week's cache was keyed on counts, and the
+    second copy read the first's."""
+    states = [make_state(4, seed=5), make_state(4, seed=5)]
+    R = states[0].rules
+    aid = next(i for i, a in enumerate(R.achievements) if a.cond == "played_unbeaten")
+    g = states[0].rental[0]
+    h = next(c for c in range(len(R.cards)) if c != g and c not in states[0].rental)
+    bot = _bot(name, achieve=1.0)
+    got = []
+    for s, played in zip(states, (h, g), strict=True):
+        s.achievements = [aid]
+        pl = s.players[0]
+        pl.tokens = {played: 1}
+        pl.played = pl.played_unbeaten = 1
+        view = GAME.view(s, 0)
+        got.append((bot.ach_delta(view, pl, g, False),
+                    bot.game_value(view, pl, g, R.cards[g])))
+        fresh = _bot(name, achieve=1.0)
+        assert got[-1] == (fresh.ach_delta(view, pl, g, False),
+                           fresh.game_value(view, pl, g, R.cards[g]))
+    assert got[0][0] > 0 and got[1][0] == 0.0       # g not yet Played, then Played
+    assert got[0][1] > got[1][1]
