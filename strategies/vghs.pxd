@@ -8,9 +8,6 @@ cimport cython
 from simcli.games.vghs.state cimport View
 
 
-@cython.locals(p=Py_ssize_t)
-cpdef _want(bot, View v)
-
 @cython.locals(p=Py_ssize_t, t=Py_ssize_t, g=Py_ssize_t, pa=list, ta=list, dice=list,
                skills=tuple, bonus=list, hs=list, value=cython.double, best=cython.double)
 cpdef _compute_want(bot, View v)

@@ -343,9 +343,9 @@ class VGHSBot(Bot):
         return v.rules.challenges[v.challenge].needed
 
     def want(self, v) -> list[int]:
-        """How many dice of each face are worth keeping (recomputed when anything
-        ``compute_want`` reads changes)."""
-        return _want(self, v)
+        """How many dice of each face are worth keeping. Computed at every call: a cache
+        keyed on everything ``compute_want`` reads cost as much as it saved (stop 42)."""
+        return self.compute_want(v)
 
     def compute_want(self, v) -> list[int]:
         """The best game's skill and Wild."""
@@ -362,8 +362,6 @@ class VGHSBot(Bot):
     # -- choices -------------------------------------------------------------------------------
     def __init__(self, game, player, rng, **params):
         super().__init__(game, player, rng, **params)
-        self._want_key = None
-        self._want: list[int] = []
         self._symbols: dict[tuple, list[int]] = {}
         self._handlers: dict = {}
         self._locs = None
@@ -823,19 +821,6 @@ class VGHSBot(Bot):
 # Module-level bodies of the hottest methods: strategies/vghs.pxd types them for the
 # compiled build (View as the extension type, indices as C integers; counts and values stay
 # Python numbers), the .py stays the source and the pure fallback.
-def _want(bot, v):
-    # everything ``compute_want`` reads (the challenger's too: GTA and the challenge); before
-    # stop 42 only the round, the standees left and the dice, so a token bought or a
-    # score set in the same round was missed
-    p = bot.player
-    key = (v.round, v.left[p], *v.dice[p], *v.perm_a[p], *v.temp_a[p], *v.bonus, *v.hs,
-           v.on_gta[p], v.challenge)
-    if key != bot._want_key:
-        bot._want_key = key
-        bot._want = bot.compute_want(v)
-    return bot._want
-
-
 def _on_reroll(bot, v, options):
     """Keep of each face the dice ``want`` asks for, as the option object itself (not an
     equal new tuple: the engine and the rules then find it by identity). The rules offer
@@ -1320,13 +1305,11 @@ def _eval_after(bot, o):
     s = bot.sampler(0)
     s.log = None
     game.apply(s, o)
-    saved = (bot._want_key, bot._want)
     for _ in range(64):
         d = game.decision(s)
         if d is None or d.player != p or d.kind == "place":
             break
         game.apply(s, bot.choose(game.view(s, p), d))
-    bot._want_key, bot._want = saved
     return game.evaluate(s)[p]
 
 
