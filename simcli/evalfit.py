@@ -31,13 +31,16 @@ def softmax_rows(weights: Sequence[float], feats: Sequence[Sequence[float]]) -> 
 
 
 def collect(game, n_players: int, features: Callable, *, games: int = 400, seed: int = 7,
-            every: float = 0.15, epoch: Callable | None = None
+            every: float = 0.15, epoch: Callable | None = None, mid_kind: str | None = None
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``games`` heuristic games and sample states: (X[s, row, k], Y[s, row] win
     shares, G[s] game index). ``every``: the chance a decision's state is sampled (and the
     final state is sampled too). With ``epoch`` (a game's ``epoch(state)``, e.g. class89's
     round) the states sampled are instead those where the search's ``rounds=`` cut-off
-    scores a rollout: the first decision after each advance of the epoch."""
+    scores a rollout: the first decision after each advance of the epoch. With ``epoch``
+    and ``mid_kind`` (e.g. class89's ``"place"``) they are the decisions of that kind
+    within an epoch, its first one excepted (a turn look-ahead's states: another seat's
+    turn about to start mid-round), each with chance ``every``."""
     import numpy as np
 
     from simcli.engine import derive_rngs, game_seed
@@ -56,10 +59,17 @@ def collect(game, n_players: int, features: Callable, *, games: int = 400, seed:
         bots = [resolve(game.name, mix[(p + i) % len(mix)])(game, p, seat_rngs[p])
                 for p in range(n_players)]
         taken = []
-        last = epoch(state) if epoch is not None else 0
+        last = epoch(state) if epoch is not None and mid_kind is None else None
         while (d := game.decision(state)) is not None:
             if len(d.options) > 1:
-                if epoch is not None:
+                if mid_kind is not None:
+                    if d.kind == mid_kind:
+                        now = epoch(state)
+                        if now != last:
+                            last = now
+                        elif pick.random() < every:
+                            taken.append(features(state))
+                elif epoch is not None:
                     now = epoch(state)
                     if now != last:
                         last = now
@@ -105,4 +115,30 @@ def fit(X: np.ndarray, Y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
         return loss, grad
 
     res = minimize(f, np.zeros(X.shape[2]), jac=True, method="L-BFGS-B")
+    return res.x
+
+
+def fit_pooled(sets: Sequence[tuple[np.ndarray, np.ndarray]], ridge: float = 1e-3
+               ) -> np.ndarray:
+    """``fit`` over several (X, Y) sets at once, e.g. states of 3- and 4-player games (their
+    row counts differ): the mean log loss over all their states."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    total = sum(len(X) for X, _ in sets)
+
+    def f(w):
+        loss = ridge * (w @ w)
+        grad = 2 * ridge * w
+        for X, Y in sets:
+            z = X @ w
+            z = z - z.max(axis=1, keepdims=True)
+            e = np.exp(z)
+            p = e / e.sum(axis=1, keepdims=True)
+            logp = z - np.log(e.sum(axis=1, keepdims=True))
+            loss = loss - (Y * logp).sum() / total
+            grad = grad + np.einsum("sr,srk->k", p - Y, X) / total
+        return loss, grad
+
+    res = minimize(f, np.zeros(sets[0][0].shape[2]), jac=True, method="L-BFGS-B")
     return res.x

@@ -197,6 +197,19 @@ the pooled sign and on search's gap over the saver (+0.090 at 3 players, +0.110 
 both settled on seeds 39). The climber with the same horizon, -0.043 [-0.094, +0.008] at
 3 players (seed 4001) and +0.030 [-0.017, +0.077] at 4 (seed 4002), keeps its own
 turn's. ``signature_saver:eval_round=0`` plays the stop-39 saver.
+
+Stop 43 (the climber's and the builder's look-ahead scored with mid-round weights,
+``eval_mid`` 1): they look to the end of their own turn, mid-round, and scored it with the
+game's evaluation, whose weights were fitted at the rounds' starts, where every seat has
+all its members left (so the members left had weight 0). ``GAME.evaluate_mid`` scores the
+same features with weights fitted on the placements within a round (``simcli/games/
+class89/evaluation.py``; held-out log loss there 0.950 against 0.975 at 3 players, 1.132
+against 1.183 at 4). One seat against today's mix, 600 paired games each: first with a
+trial fit (other seeds, no ridge), the climber +0.042 [-0.007, +0.090] at 3 players (seed
+4301) and +0.015 [-0.027, +0.057] at 4 (4305), the builder +0.047 [+0.001, +0.092] (4302)
+and +0.042 [+0.004, +0.079] (4306); then with the shipped weights on fresh seeds at 3
+players, the climber +0.055 [+0.008, +0.102] (4311), the builder +0.040 [-0.008, +0.088]
+(4312). ``:eval_mid=0`` plays the stop-42 bots.
 """
 from __future__ import annotations
 
@@ -283,6 +296,10 @@ BASE_PARAMS = {
     # heuristic in its seat, the default mix's in the others; ``ROUND_CAP`` decisions)
     "eval_n": 1,
     "eval_round": 0,
+    # 1: the copies are scored with the evaluation's weights fitted within a round
+    # (``GAME.evaluate_mid``: members left count there), 0 with those fitted at a round's
+    # start (``GAME.evaluate``); the same at a round's start and at the game's end
+    "eval_mid": 0,
 }
 
 #: most decisions the round look-ahead plays on one copy
@@ -309,7 +326,8 @@ class C89Bot(Bot):
     description = "Shared evaluator of the Class of '89 heuristics."
     params: ClassVar[dict] = dict(BASE_PARAMS)
     ranges: ClassVar[dict] = {"teachers_wanted": (0, 30), "w_eval": (0.0, None),
-                              "eval_k": (1, None), "eval_n": (1, 64), "eval_round": (0, 20)}
+                              "eval_k": (1, None), "eval_n": (1, 64), "eval_round": (0, 20),
+                              "eval_mid": (0, 1)}
     reads = ("space_costs", "signatures_per_point", "start_signatures")
 
     def __init__(self, game, player, rng, **params):
@@ -924,7 +942,7 @@ class C89Bot(Bot):
         if len(order) < 2:
             return
         game, me, sampler, plain = self.game, self.player, self.sampler, self._plain
-        apply, evaluate = game.apply, game.evaluate
+        apply, evaluate = game.apply, self._evaluate()
         w = self.p["w_eval"]
         keep = set(order)
         for i in range(len(vals)):
@@ -943,6 +961,13 @@ class C89Bot(Bot):
             play_on(game, state, bots, turn_over)
             vals[i] += w * log_chance(evaluate(state)[me])
 
+    def _evaluate(self):
+        """The look-ahead's evaluation (``eval_mid``)."""
+        game = self.game
+        if self.p["eval_mid"]:
+            return getattr(game, "evaluate_mid", game.evaluate)
+        return game.evaluate
+
     def _look_many(self, opts, vals, order) -> None:
         """``look_ahead`` with ``eval_n`` copies and/or the ``eval_round`` horizon: each
         option on the copies ``sampler(0..eval_n-1)``, the plain bots reseeded alike for
@@ -950,7 +975,7 @@ class C89Bot(Bot):
         n = self.p["eval_n"]
         rounds = self.p["eval_round"]
         game, me, sampler = self.game, self.player, self.sampler
-        apply, evaluate = game.apply, game.evaluate
+        apply, evaluate = game.apply, self._evaluate()
         w = self.p["w_eval"]
         seeds = [self._look_rng.getrandbits(64) for _ in range(n)]
         bots = self._seat_bots
@@ -1244,7 +1269,7 @@ ClubClimber = _bot(
     sig_cost=0.388, sig_reserve=0.38, sig_scarce=0.057, entrance=0.246, student=14.242,
     tile=0.751, teacher=2.778, draw=2.447, sig_need=0.876, sig_last=0.429, photo=1.341,
     treasurer=2.587, designer_fit=0.406, rank=0.163, loc_token=0.582, keep=0.891,
-    **LOOK_AHEAD,
+    **LOOK_AHEAD, eval_mid=1,
 )
 SignatureSaver = _bot(
     "signature_saver", "Collects signatures (the School Entrance, Designers; most when "
@@ -1262,7 +1287,7 @@ ClassBuilder = _bot(
     teacher_synergy=5.0, sig=0.367, sig_cost=0.287, sig_reserve=0.784, sig_scarce=0.147,
     entrance=0.394, token=1.452, track=0.463, tile=1.38, draw=0.493, sig_need=1.304,
     sig_last=1.477, photo=0.839, treasurer=0.466,
-    **LOOK_AHEAD,
+    **LOOK_AHEAD, eval_mid=1,
 )
 TileBuilder = _bot(
     "tile_builder", "Fills the Wildcat Way grid: scoring tiles, halves, 1x1 tiles.",

@@ -4,10 +4,16 @@ loss against the no-information model (equal chances) and the shipped weights.
 
     python tools/fit_evaluation.py vghs [--games 400] [--players 4] [--seed 7]
     python tools/fit_evaluation.py class89 --at epochs   # states where rounds= cuts off
+    python tools/fit_evaluation.py class89 --at mid --kind place --players 3,4 --games 800 \
+        --every 0.5                                      # class89's WEIGHTS_MID
 
 ``--at decisions`` (the default) samples 15% of the decisions and the final state;
 ``--at epochs`` samples the first decision after each advance of the game's ``epoch``
 (class89: each round's start), where the search's ``rounds=`` cut-off scores rollouts.
+``--at mid --kind K`` samples, with chance ``--every``, the decisions of kind K within an
+epoch, its first excepted (class89: a placement after another in the same round, where
+a turn look-ahead scores its copies). ``--players 3,4`` fits one set of weights to the
+states of both player counts (the held-out loss is printed per count).
 ``--at departures`` samples the states search's cut-off rollouts score after it departs:
 at 25% of the searched decisions (the game's default kinds) where the default-mix
 heuristics disagree, each of their choices is played on a copy by fresh heuristic bots,
@@ -88,46 +94,65 @@ def collect_departures(game, n_players: int, features, *, games: int = 200, seed
 
 
 def main(argv: list[str] | None = None) -> int:
-    from simcli.evalfit import collect, fit, log_loss
+    from simcli.evalfit import collect, fit_pooled, log_loss
     from simcli.games import get_game
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game")
     ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--players", type=int, default=0)
+    ap.add_argument("--players", default="0",
+                    help="a player count, or several comma-separated to fit them pooled")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--at", choices=("decisions", "epochs", "departures"),
+    ap.add_argument("--at", choices=("decisions", "epochs", "departures", "mid"),
                     default="decisions")
+    ap.add_argument("--kind", default=None, help="--at mid: the decision kind sampled")
+    ap.add_argument("--every", type=float, default=None,
+                    help="the chance a candidate state is sampled (--at decisions: 0.15, "
+                    "--at mid: 0.5, --at departures: 0.25)")
     ap.add_argument("--horizon", type=int, default=20,
                     help="--at departures: decisions a copy plays before its state is taken")
     a = ap.parse_args(argv)
     game = get_game(a.game)
     mod = importlib.import_module(f"simcli.games.{a.game}.evaluation")
-    n = a.players or game.default_players
-    epoch = getattr(game, "epoch", None) if a.at == "epochs" else None
-    if a.at == "epochs" and epoch is None:
+    try:
+        counts = [int(x) or game.default_players for x in a.players.split(",")]
+    except ValueError:
+        print(f"--players: not a count or comma-separated counts: {a.players!r}",
+              file=sys.stderr)
+        return 2
+    epoch = getattr(game, "epoch", None) if a.at in ("epochs", "mid") else None
+    if a.at in ("epochs", "mid") and epoch is None:
         print(f"{a.game} has no epoch(state) hook", file=sys.stderr)
         return 2
-    if a.at == "departures":
-        if not hasattr(game, "determinize"):
-            print(f"{a.game} has no search (no determinize)", file=sys.stderr)
-            return 2
-        X, Y, G = collect_departures(game, n, mod.features, games=a.games, seed=a.seed,
-                                     horizon=a.horizon)
-    else:
-        X, Y, G = collect(game, n, mod.features, games=a.games, seed=a.seed, epoch=epoch)
-    train = G % 4 != 0
-    w = fit(X[train], Y[train])
-    shipped = mod.weights_for(n) if hasattr(mod, "weights_for") else mod.WEIGHTS
-    test = ~train
-    rows = X.shape[1]
-    print(f"{len(X)} states ({int(test.sum())} held out), {rows} rows")
-    print(f"held-out log loss: fitted {log_loss(w, X[test], Y[test]):.4f}, shipped "
-          f"{log_loss(np.array(shipped, float), X[test], Y[test]):.4f}, "
-          f"equal chances {math.log(rows):.4f}")
-    w = fit(X, Y)
+    if a.at == "mid" and not a.kind:
+        print("--at mid needs --kind (the decision kind to sample)", file=sys.stderr)
+        return 2
+    if a.at == "departures" and not hasattr(game, "determinize"):
+        print(f"{a.game} has no search (no determinize)", file=sys.stderr)
+        return 2
+    sets = {}
+    for n in counts:
+        if a.at == "departures":
+            sets[n] = collect_departures(game, n, mod.features, games=a.games, seed=a.seed,
+                                         horizon=a.horizon, every=a.every or 0.25)
+        elif a.at == "mid":
+            sets[n] = collect(game, n, mod.features, games=a.games, seed=a.seed + n,
+                              epoch=epoch, mid_kind=a.kind, every=a.every or 0.5)
+        else:
+            sets[n] = collect(game, n, mod.features, games=a.games, seed=a.seed, epoch=epoch,
+                              every=a.every or 0.15)
+    w = fit_pooled([(X[G % 4 != 0], Y[G % 4 != 0]) for X, Y, G in sets.values()])
+    for n, (X, Y, G) in sets.items():
+        shipped = mod.weights_for(n) if hasattr(mod, "weights_for") else mod.WEIGHTS
+        test = G % 4 == 0
+        rows = X.shape[1]
+        print(f"{n} players: {len(X)} states ({int(test.sum())} held out), {rows} rows")
+        print(f"held-out log loss: fitted {log_loss(w, X[test], Y[test]):.4f}, shipped "
+              f"{log_loss(np.array(shipped, float), X[test], Y[test]):.4f}, "
+              f"equal chances {math.log(rows):.4f}")
+    w = fit_pooled([(X, Y) for X, Y, _ in sets.values()])
     print("WEIGHTS = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
-    names = mod.names_for(n) if hasattr(mod, "names_for") else mod.FEATURES
+    names = mod.names_for(counts[0]) if hasattr(mod, "names_for") else mod.FEATURES
     print(dict(zip(names, np.round(w, 3), strict=True)))
     return 0
 

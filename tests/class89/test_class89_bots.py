@@ -493,6 +493,9 @@ class _Rigged:
         t = sum(w)
         return tuple(x / t for x in w)
 
+    def evaluate_mid(self, state):     # the climber's and the builder's (``eval_mid``)
+        return self.evaluate(state)
+
 
 def _look(state, strategy, game, sampler_seed, **params):
     from simcli.engine import make_sampler
@@ -579,6 +582,10 @@ class _Counting:
         d = GAME.decision(state)
         self.seen.append((state.round, None if d is None else (d.player, d.kind)))
         return GAME.evaluate(state)
+
+    def evaluate_mid(self, state):     # the climber's (``eval_mid``)
+        self.evaluate(state)
+        return GAME.evaluate_mid(state)
 
 
 @pytest.mark.parametrize("players", [3, 4])

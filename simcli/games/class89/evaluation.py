@@ -20,6 +20,14 @@ unused-members features are constant at a round's start, so their weights are 0.
 Solo (``--players 1``, 600 games, normal difficulty; its own features): held-out log loss
 0.294 against 0.693.
 
+Within a round the same features are scored with their own weights (``evaluate_mid``):
+the weights above, fitted at the rounds' starts, give 0 to the members left, and a bot's
+own-turn look-ahead (the climber's and the builder's) scores its copies mid-round, where
+the members left differ between seats. ``WEIGHTS_MID`` are fitted on the placements after
+a round's first (800 games each at 3 and 4 players, seeds 10 and 11, half the placements
+sampled, one set of weights for both counts). Held-out log loss there 0.950 at 3 players
+and 1.132 at 4 against 0.975 and 1.183 with ``WEIGHTS`` (1.099, 1.386 for equal chances).
+
 ``epoch(state)`` is the round: the search's ``rounds=`` cut-off stops there.
 """
 from __future__ import annotations
@@ -36,6 +44,11 @@ BASE = ("score", "objectives", "sigs", "photo", "obj_progress", "tokens", "track
 FEATURES = tuple(x for f in BASE for x in (f, f + "_x_t"))
 WEIGHTS = (0.848, 1.029, -0.696, 0.412, 0.100, 0.139, 1.801, 0.723, 0.929, 0.594, -0.801, 0.461,
            -0.431, -0.073, -0.004, 0.130, 0.017, -0.330, 0.000, 0.000)
+#: within a round (``evaluate_mid``: the states a bot's own-turn look-ahead scores), fitted
+#: by ``python tools/fit_evaluation.py class89 --at mid --kind place --players 3,4 --games
+#: 800 --every 0.5`` (stop 43; module docstring)
+WEIGHTS_MID = (0.953, 1.071, -0.610, 0.560, 0.201, 0.035, 1.569, -0.033, 0.937, 0.342, -1.058,
+               0.572, 0.049, 0.052, 0.090, 0.255, -0.044, 0.419, 0.915, 0.905)
 #: solo against Ed (``--players 1``; ``ed`` is 1 on Ed's row: how often Ed wins anyway)
 FEATURES_SOLO = ("score", "score_x_t", "sigs", "sigs_x_t", "photo", "photo_x_t", "ed")
 WEIGHTS_SOLO = (0.360, 1.246, 0.201, -0.317, 0.318, 0.269, 0.803)
@@ -102,3 +115,11 @@ def epoch(s) -> int:
 def evaluate(s) -> tuple:
     """The chance each row wins from state ``s`` (sums to 1)."""
     return softmax_rows(WEIGHTS_SOLO if s.ed >= 0 else WEIGHTS, features(s))
+
+
+def evaluate_mid(s) -> tuple:
+    """``evaluate`` with ``WEIGHTS_MID`` within a round, after its first placement; at a
+    round's start, once the game is over and in solo play it is ``evaluate``."""
+    if s.ed >= 0 or s.turn == 0 or s.over:
+        return evaluate(s)
+    return softmax_rows(WEIGHTS_MID, features(s))
