@@ -101,21 +101,7 @@ def log_loss(w: np.ndarray, X: np.ndarray, Y: np.ndarray) -> float:
 
 def fit(X: np.ndarray, Y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
     """Maximum-likelihood weights (a small ridge keeps them finite)."""
-    import numpy as np
-    from scipy.optimize import minimize
-
-    def f(w):
-        z = X @ w
-        z = z - z.max(axis=1, keepdims=True)
-        e = np.exp(z)
-        p = e / e.sum(axis=1, keepdims=True)
-        logp = z - np.log(e.sum(axis=1, keepdims=True))
-        loss = -(Y * logp).sum(axis=1).mean() + ridge * (w @ w)
-        grad = np.einsum("sr,srk->k", p - Y, X) / len(X) + 2 * ridge * w
-        return loss, grad
-
-    res = minimize(f, np.zeros(X.shape[2]), jac=True, method="L-BFGS-B")
-    return res.x
+    return fit_pooled([(X, Y)], ridge)
 
 
 def fit_pooled(sets: Sequence[tuple[np.ndarray, np.ndarray]], ridge: float = 1e-3
