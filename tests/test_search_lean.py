@@ -438,6 +438,29 @@ def test_collect_mid_samples_placements_within_a_round_where_the_mid_weights_fit
         assert mid < start
 
 
+def test_fit_evaluation_tool_fits_mid_round_states_of_two_counts_pooled(capsys):
+    """``tools/fit_evaluation.py class89 --at mid --kind place --players 3,4``: one fit,
+    the held-out loss per count; a kind that samples nothing or a missing ``--kind`` is
+    one line and status 2."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "fit_evaluation.py"
+    spec = importlib.util.spec_from_file_location("fit_evaluation_tool", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.main(["class89", "--at", "mid", "--kind", "place", "--players", "3,4",
+                      "--games", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "3 players:" in out and "4 players:" in out and "shipped WEIGHTS_MID" in out
+    assert out.count("WEIGHTS = (") == 1
+    for argv in (["--kind", "nope"], [], ["--kind", "place", "--players", "x"]):
+        assert tool.main(["class89", "--at", "mid", "--players", "3", "--games", "2",
+                          *argv]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("n", [1, 3, 4])
 def test_class89_defaults_play_only_at_the_table_size_they_were_measured_at(n):
     """class89's defaults (proposed candidates, rounds=1, smaller budgets) were measured

@@ -13,7 +13,8 @@ loss against the no-information model (equal chances) and the shipped weights.
 ``--at mid --kind K`` samples, with chance ``--every``, the decisions of kind K within an
 epoch, its first excepted (class89: a placement after another in the same round, where
 a turn look-ahead scores its copies). ``--players 3,4`` fits one set of weights to the
-states of both player counts (the held-out loss is printed per count).
+states of both player counts (the held-out loss is printed per count); ``--at mid`` plays
+seed ``--seed`` + the player count.
 ``--at departures`` samples the states search's cut-off rollouts score after it departs:
 at 25% of the searched decisions (the game's default kinds) where the default-mix
 heuristics disagree, each of their choices is played on a copy by fresh heuristic bots,
@@ -141,14 +142,24 @@ def main(argv: list[str] | None = None) -> int:
         else:
             sets[n] = collect(game, n, mod.features, games=a.games, seed=a.seed, epoch=epoch,
                               every=a.every or 0.15)
+    for n, (X, _, _) in sets.items():
+        if len(X) == 0:
+            print(f"no states sampled at {n} players (--at {a.at}"
+                  + (f" --kind {a.kind}: is it one of {a.game}'s decision kinds?)"
+                     if a.kind else ")"), file=sys.stderr)
+            return 2
     w = fit_pooled([(X[G % 4 != 0], Y[G % 4 != 0]) for X, Y, G in sets.values()])
     for n, (X, Y, G) in sets.items():
         shipped = mod.weights_for(n) if hasattr(mod, "weights_for") else mod.WEIGHTS
         test = G % 4 == 0
         rows = X.shape[1]
+        mid = ""
+        if a.at == "mid" and hasattr(mod, "WEIGHTS_MID"):
+            mid = (f", shipped WEIGHTS_MID "
+                   f"{log_loss(np.array(mod.WEIGHTS_MID, float), X[test], Y[test]):.4f}")
         print(f"{n} players: {len(X)} states ({int(test.sum())} held out), {rows} rows")
         print(f"held-out log loss: fitted {log_loss(w, X[test], Y[test]):.4f}, shipped "
-              f"{log_loss(np.array(shipped, float), X[test], Y[test]):.4f}, "
+              f"{log_loss(np.array(shipped, float), X[test], Y[test]):.4f}{mid}, "
               f"equal chances {math.log(rows):.4f}")
     w = fit_pooled([(X, Y) for X, Y, _ in sets.values()])
     print("WEIGHTS = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
