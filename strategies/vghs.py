@@ -343,12 +343,9 @@ class VGHSBot(Bot):
         return v.rules.challenges[v.challenge].needed
 
     def want(self, v) -> list[int]:
-        """How many dice of each face are worth keeping. Computed at every call: a cache
-        keyed on everything ``compute_want`` reads cost as much as it saved (stop 42)."""
-        return self.compute_want(v)
-
-    def compute_want(self, v) -> list[int]:
-        """The best game's skill and Wild."""
+        """How many dice of each face are worth keeping: the best game's skill and Wild.
+        Computed at every call: a cache keyed on everything it reads cost as much as it
+        saved (stop 42)."""
         return _compute_want(self, v)
 
     def game_skills(self, v) -> tuple:
@@ -1601,7 +1598,7 @@ class ChallengeBot(VGHSBot):
               # the round look-ahead (issue 9)
               "w_eval": 150.0, "eval_width": 3, "eval_round": 1}
 
-    def compute_want(self, v):
+    def want(self, v):
         return _challenge_want(self, v)
 
 
