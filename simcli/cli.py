@@ -698,9 +698,9 @@ def ladder(
                      "s: the default bots look ahead).")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Root seed.")] = 1,
     search: Annotated[str, typer.Option("--search", metavar="K=V,...", help="Extra search "
-                      "parameters, k=v,... (e.g. rollouts=32,recheck=16; in vghs "
-                      "look=all,rounds=1,horizon=0 models the look-ahead table in its "
-                      "rollouts: measured stronger, about 8x dearer).")] = "",
+                      "parameters, k=v,... (e.g. rollouts=32,recheck=16; in vgc "
+                      "horizon=0 plays every rollout to the end: measured stronger, "
+                      "about 2.8x dearer).")] = "",
     jobs: JobsOpt = -1,
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,

@@ -6,8 +6,8 @@ would play, then scores the options by rollouts on copies from the runner's samp
 *same* rollout seeds (common random numbers), so options are compared by paired
 differences, one per copy:
 
-1. **Candidates.** By default every option. With ``propose`` (the default of vgc and
-   class89 at 3 and 4 players: ``mix``) only the base's choice and the choices the named
+1. **Candidates.** By default every option. With ``propose`` (the default of vghs, vgc
+   and class89 at 3 and 4 players: ``mix``) only the base's choice and the choices the named
    heuristics (``mix``: the game's default mix) would make here race, and a decision where
    they all agree is the base's without a rollout: class89's ~28 placements cost 56
    screening rollouts, while its four heuristics disagree on two to four options. With
@@ -61,12 +61,20 @@ from strategies import Bot, UnknownStrategyError, default_mix, resolve
 #: per game, the defaults of parameters a spec does not name (measured: README's search
 #: section): the rollout ``horizon`` (or, class89, the ``rounds`` cut-off) before the
 #: game's evaluation scores the state (a game not named here plays its rollouts to the
-#: end), the candidates (vgc and class89: ``propose=mix``, the heuristics' own choices
-#: instead of screening every option; not Love Battle, where it measured weaker on the
-#: ladder) and, where cut-off rollouts made it affordable to spend less, the ``rollouts``
-#: and ``recheck`` budgets
+#: end), the candidates (vghs, vgc and class89: ``propose=mix``, the heuristics' own
+#: choices instead of screening every option; not Love Battle, where it measured weaker
+#: on the ladder) and, where cut-off rollouts made it affordable to spend less, the
+#: ``rollouts`` and ``recheck`` budgets. vghs's rollouts play as the table does
+#: (``look=all``: every seat's bot looks ahead to the round's end, as the default mix
+#: does) and stop at the next round's start (``rounds=1``), where those bots score their
+#: options. Stop 44, ``simcli ladder vghs -n 200``, seeds 44 and 45: search's paired gain
+#: over arcade, challenger and builder +0.060/+0.065, +0.070/+0.090, +0.105/+0.080 at
+#: 0.50 s of CPU a game, where the previous default (plain rollouts cut after 30
+#: decisions, every option screened) scored below two of them at 0.37 s; the same
+#: rollouts with every option screened cost about 13x as much
 GAME_DEFAULTS: dict[str, dict] = {
-    "vghs": {"horizon": 30, "rollouts": 24, "recheck": 10},
+    "vghs": {"propose": "mix", "look": "all", "rounds": 1, "horizon": 0, "rollouts": 24,
+             "recheck": 10},
     "vgc": {"propose": "mix", "horizon": 40, "rollouts": 16, "recheck": 8},
     "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
     "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
@@ -75,12 +83,10 @@ GAME_DEFAULTS: dict[str, dict] = {
 #: per game, a dearer search measured stronger than the defaults where the default search
 #: scored below a heuristic on the ladder (README's ``simcli ladder`` section): vgc's full
 #: rollouts (stop 34: +0.068 [+0.024, +0.111] over the default search on the beater, 400
-#: paired games, 0.88 s of CPU a game against 0.33 s) and vghs rollouts whose every seat
-#: looks ahead as at the table (stop 29: +0.107 +- 0.071 over search that never departs,
-#: about 8x the default search's cost)
+#: paired games, 0.88 s of CPU a game against 0.33 s). vghs's former entry (rollouts
+#: whose every seat looks ahead) is its default since stop 44
 STRONGER: dict[str, str] = {
     "vgc": "horizon=0",
-    "vghs": "look=all,rounds=1,horizon=0",
 }
 
 #: where a game's defaults hold only at some table sizes: the numbers of result rows
@@ -184,7 +190,8 @@ class SearchBot(Bot):
                                # own copy, so a heuristic that looks ahead (the default
                                # mixes' ``w_eval``/``turn_look``) looks ahead inside the
                                # rollout as it does at the table: "own" (this seat), "all"
-                               # or "" (none: every rollout bot plays its plain heuristic)
+                               # (vghs's default) or "" (none: every rollout bot plays its
+                               # plain heuristic)
         "place_weight": 0.25,  # value = win share + place_weight * place score
         "score_weight": 0.25,  # + score_weight * margin over the best other score
                                # (scaled into -1..1): a steadier signal than wins alone
@@ -323,9 +330,9 @@ class SearchBot(Bot):
         self.sampler = sampler
         # a base that looks ahead on copies of the game (class89/vghs ``w_eval``, Love
         # Battle ``turn_look``) gets the same sampler, so search's own choice where it does
-        # not depart is the base as it plays at the table; the proposers and the rollouts'
-        # bots get none and play their plain heuristics (cheaper, and a rollout's bots
-        # cannot see a sampler of the true state)
+        # not depart is the base as it plays at the table; the proposers get none and
+        # play their plain heuristics (cheaper), and a rollout's bots get a sampler of
+        # the rollout's own copy only with ``look`` (never one of the true state)
         if getattr(self.base, "needs_sampler", False):
             self.base.bind_sampler(sampler)
         rows = DEFAULTS_ROWS.get(self.game.name)

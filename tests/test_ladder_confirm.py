@@ -462,9 +462,11 @@ def _gain_rows(gains):
     return table, rows
 
 
-def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_one():
+def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_one(
+        monkeypatch):
     # vgc's default search scored below the beater (stop 34): its gains then measure the
     # search, and the finding names vgc's dearer search, unless the ladder used it
+    from strategies import search as search_mod
     from strategies.search import STRONGER
 
     table, gains = _gain_rows([("beater", -0.048), ("rusher", 0.022)])
@@ -475,13 +477,19 @@ def test_ladder_says_when_search_scores_below_a_heuristic_and_names_a_stronger_o
         assert "search scores below beater here" in text and "rusher here" not in text
         assert (f"--search {STRONGER['vgc']}" in text) is named, (search, text)
         assert ("No search measured stronger is known" in text) is not named
-    # the same values in another order are the same search (vghs's has three)
+    # vghs knows none stronger than its default (stop 44: its former entry, rollouts that
+    # look ahead, is the default now), and says so
     table, gains = _gain_rows([("arcade", -0.05)])
+    text = " ".join(lad.findings(lad.plan_ladder("vghs", 4, 4, 7, ""), table, gains, {}))
+    assert "No search measured stronger is known for vghs" in text
+    assert "--search" not in text
+    # the same values in another order are the same search (an entry of three values)
+    monkeypatch.setitem(search_mod.STRONGER, "vghs", "look=all,rounds=1,horizon=0")
     for search, named in (("", True), ("horizon=0,rounds=1,look=all", False),
                           ("horizon=0,rounds=1", True)):
         text = " ".join(lad.findings(lad.plan_ladder("vghs", 4, 4, 7, search), table, gains,
                                      {}))
-        assert (f"--search {STRONGER['vghs']}" in text) is named, (search, text)
+        assert ("--search look=all,rounds=1,horizon=0" in text) is named, (search, text)
     table, gains = _gain_rows([("beater", 0.01), ("rusher", 0.022)])
     text = " ".join(lad.findings(lad.plan_ladder("vgc", 4, 4, 7, ""), table, gains, {}))
     assert "scores below" not in text and "--search" not in text

@@ -109,7 +109,10 @@ def test_record_and_fit_a_strategy_with_terms(tmp_path, monkeypatch):
                            self.terms(view, decision, a).items()), -opts.index(a)))
         '''))
     monkeypatch.chdir(tmp_path)
-    rows = search_fit.record("vghs", "termbot:TermBot:w_last=0.25", games=3, seed=2)
+    # every option screened, plain rollouts (vghs's default since stop 44 races only the
+    # mix's own choices, which here leave the last option's term constant)
+    rows = search_fit.record("vghs", "termbot:TermBot:w_last=0.25", games=3, seed=2,
+                             search="propose=,look=")
     import pandas as pd
 
     frame = pd.DataFrame(rows)

@@ -237,16 +237,31 @@ def test_search_with_a_horizon_plays_the_same_game_compiled_and_pure():
 def test_a_games_defaults_apply_unless_the_spec_names_the_parameter():
     from strategies.search import GAME_DEFAULTS
 
-    g = get_game("vghs")
-    mine = GAME_DEFAULTS["vghs"]
-    bot = resolve("vghs", "search")(g, 0, random.Random(1))
+    g = get_game("lovebattle")
+    mine = GAME_DEFAULTS["lovebattle"]
+    bot = resolve("lovebattle", "search")(g, 0, random.Random(1))
     assert bot.horizon == mine["horizon"] > 0 and bot.evaluate is g.evaluate
     for key, value in mine.items():
         assert bot.p[key] == value
-    assert resolve("vghs", "search:horizon=-1")(g, 0, random.Random(1)).horizon == \
+    assert resolve("lovebattle", "search:horizon=-1")(g, 0, random.Random(1)).horizon == \
         mine["horizon"]
-    named = resolve("vghs", "search:horizon=0,rollouts=7")(g, 0, random.Random(1))
+    named = resolve("lovebattle", "search:horizon=0,rollouts=7")(g, 0, random.Random(1))
     assert named.horizon == 0 and named.evaluate is None and named.p["rollouts"] == 7
+
+
+def test_vghs_search_models_the_look_ahead_table_by_default():
+    """vghs's default search (stop 44): its rollouts' every seat looks ahead as the
+    default mix does at the table, a rollout is cut at the next round's start, and only
+    the base's and the default mix's own choices race. Naming the old values plays the
+    old search: plain rollouts cut after 30 decisions, every option screened."""
+    g = get_game("vghs")
+    bot = resolve("vghs", "search")(g, 0, random.Random(1))
+    assert bot.looking == frozenset(range(len(bot.factories)))
+    assert (bot.rounds, bot.horizon, bot.epoch, bot.evaluate) == (1, 0, g.epoch, g.evaluate)
+    assert bot.p["propose"] == "mix" and len(bot.proposers) == len(set(default_mix("vghs")))
+    old = resolve("vghs", "search:look=,rounds=0,horizon=30,propose=")(g, 0, random.Random(1))
+    assert old.looking == frozenset() and (old.rounds, old.horizon) == (0, 30)
+    assert old.proposers == []
 
 
 def test_strategies_lists_the_search_defaults_each_game_plays():

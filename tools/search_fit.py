@@ -23,7 +23,9 @@ choice (the terms check: it should be close to 1).
     python tools/search_fit.py fit arcade.parquet --on gains    # the race's measured gains
 
 ``record`` plays ``-n`` games with ``search`` (base ``--base``, extra parameters with
-``--search k=v,...``) in one seat, rotated, against the game's default mix, and writes one
+``--search k=v,...``; where a game's search races only the default mix's own choices,
+``propose=mix``, the default of vghs, vgc and class89, ``--search propose=`` records every
+option) in one seat, rotated, against the game's default mix, and writes one
 row per searched decision and candidate option (game, decision, kind, option, whether it
 was the base's and the search's choice, its paired mean gain over the base's choice in the
 race, and its terms), atomically. ``fit`` reads such files (several: pooled; each row keeps its own
