@@ -550,6 +550,31 @@ def test_look_gives_the_named_rollout_seats_a_sampler_of_the_rollouts_copy(name,
     assert a.history == b.history and a.result == b.result
 
 
+@pytest.mark.parametrize("name,key,width,want", [("vghs", "eval_width", 2, 2),
+                                                  ("vgc", "eval_k", 1, 2),
+                                                  ("lovebattle", "look_k", 3, 3)])
+def test_look_width_narrows_only_the_looking_rollout_bots(name, key, width, want):
+    """``look_width=k`` (stop 44): the rollout bots of the seats ``look`` names look ahead
+    on k options (at least the parameter's lower bound: vgc's ``eval_k`` and Love
+    Battle's ``look_k`` start at 2); the other seats' bots, the base and the proposers
+    keep their own width."""
+    g = get_game(name)
+    for look, seats in (("all", {0, 1, 2, 3}), ("own", {1}), ("", set())):
+        spec = f"search:look={look},look_width={width},propose=mix"
+        bot = resolve(name, spec)(g, 1, random.Random(1))
+        plain = resolve(name, f"search:look={look},propose=mix")(g, 1, random.Random(1))
+        for q in range(4):
+            made = bot.factories[q](g, q, random.Random(2))
+            own = plain.factories[q](g, q, random.Random(2))
+            assert made.p[key] == (want if q in seats else own.p[key]), (look, q)
+        assert bot.base.p[key] == plain.base.p[key] != want
+        assert [b.p[key] for b in bot.proposers] == [b.p[key] for b in plain.proposers]
+    # a bot without a width parameter (random) is left as it is
+    from strategies.search import _narrowed
+
+    assert _narrowed(resolve(name, "random"), 2).keywords == {}
+
+
 def test_vghs_rounds_cut_rollouts_at_the_next_rounds_start():
     """vghs's ``epoch`` is the round (as class89's): with ``rounds=1`` a rollout is cut
     and scored where the round has advanced once since the searched decision."""
