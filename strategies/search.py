@@ -70,7 +70,7 @@ from strategies import Bot, UnknownStrategyError, default_mix, resolve
 #: options. Stop 44, ``simcli ladder vghs -n 200``, seeds 44 and 45: search's paired gain
 #: over arcade, challenger and builder +0.060/+0.065, +0.070/+0.090, +0.105/+0.080 at
 #: 0.50 s of CPU a game, where the previous default (plain rollouts cut after 30
-#: decisions, every option screened) scored below two of them at 0.37 s; the same
+#: decisions, every option screened) scored below two or three of them at 0.37 s; the same
 #: rollouts with every option screened cost about 13x as much
 GAME_DEFAULTS: dict[str, dict] = {
     "vghs": {"propose": "mix", "look": "all", "rounds": 1, "horizon": 0, "rollouts": 24,
@@ -247,7 +247,13 @@ class SearchBot(Bot):
     def check_for_game(cls, game, params: dict) -> None:
         """Refuse ``kinds=`` naming a decision kind the game (a name) never asks, where
         the game declares its kinds (``decision_kinds``): such a search would silently
-        never search."""
+        never search. Refuse ``look_width`` where no rollout seat looks ahead (``look``,
+        named or the game's default, empty): it would change nothing."""
+        look = params.get("look", GAME_DEFAULTS.get(game, {}).get("look", ""))
+        if params.get("look_width", 0) and not look:
+            raise UnknownStrategyError(
+                f"strategy 'search': look_width={params['look_width']} does nothing unless "
+                f"look is set (add look=own or look=all)")
         kinds = params.get("kinds", "")
         if kinds in ("", "all"):
             return
