@@ -172,6 +172,12 @@ def confirm(folder: Path, configs: list[RunConfig], n: int, *, sweep: bool = Fal
     atomic_write_text(folder / "confirm.md", "# Verdicts under search play\n\n" + "".join(
         f"- {f}\n" for f in result["findings"]))
     written = ["confirm.json", "confirm.md"]
+    # the run's report.html, drawn before the confirm, gets its verdicts (rendered again
+    # from the run's own summary.json: the same page plus them)
+    if (folder / "report.html").is_file() and (folder / "summary.json").is_file():
+        from simcli import html
+
+        html.write(json.loads((folder / "summary.json").read_text(encoding="utf-8")), folder)
     if errors:
         log = folder / "errors.jsonl"
         old = log.read_text(encoding="utf-8") if log.is_file() else ""

@@ -67,6 +67,10 @@ TEMPLATE = """<!DOCTYPE html>
 <ol class="findings">{% for f in findings %}
 <li class="{{ f.kind }}{% if f.sure %} sure{% endif %}">{{ f.text }}</li>{% endfor %}
 </ol>
+{% if confirm %}<h3 id="confirm">Verdicts under search play (--confirm)</h3>
+<ol class="findings">{% for f in confirm %}<li>{{ f }}</li>{% endfor %}
+</ol>
+{% endif %}
 {% endif %}
 {% if sec.note %}<p class="note">{{ sec.note }}</p>{% endif %}
 {% for block in sec.blocks %}
@@ -276,8 +280,20 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
+def confirm_findings(folder: Path) -> list[str]:
+    """The findings of ``--confirm`` in ``folder`` (its confirm.json), or none. The file is
+    simcli's: a rerun of the folder without ``--confirm`` removes it, so one found here
+    belongs to the run whose summary is rendered."""
+    try:
+        data = json.loads((folder / "confirm.json").read_text(encoding="utf-8"))
+        return [str(f) for f in data.get("findings", [])]
+    except (OSError, ValueError, AttributeError):
+        return []
+
+
 def render(summary: dict[str, Any], plot_dir: Path) -> str:
-    """The page as a string."""
+    """The page as a string (with the verdicts under search play where ``--confirm`` ran
+    on this folder)."""
     s = summary
     params = [
         ("game", f"{s['title']} ({s['game']})"),
@@ -304,6 +320,7 @@ def render(summary: dict[str, Any], plot_dir: Path) -> str:
     return template.render(
         s=s, style=markupsafe.Markup(STYLE), kind=kind, headline=_headline(s),
         findings=s.get("findings") or [], sections=secs, fold=FOLD_ROWS,
+        confirm=confirm_findings(plot_dir.parent),
         run_table=markupsafe.Markup(
             table_html([{"parameter": k, "value": str(v)} for k, v in params])))
 

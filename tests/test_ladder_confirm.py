@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import markupsafe
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -266,11 +267,18 @@ def test_run_confirm_replays_the_seeds_with_search_in_every_seat(tmp_path):
     assert check["verdict"] in {"holds", "changes", "not settled"}
     assert check["holds"] == {"holds": True, "changes": False}.get(check["verdict"])
     assert "First-player advantage" in data["findings"][0]
-    # confirm.json is simcli's: the same run again without --confirm removes it
+    # the run's report.html shows the verdicts under search play, after its own findings
+    page = (folder / "report.html").read_text()
+    assert page.count("Verdicts under search play") == 1
+    assert page.index("Verdicts under search play") > page.index('<ol class="findings">')
+    assert str(markupsafe.escape(data["findings"][0])) in page   # as jinja2 escapes it
+    # confirm.json is simcli's: the same run again without --confirm removes it, and its
+    # report has no verdicts under search play
     again = runner.invoke(app, ["run", TOY, "--games", "30", "--jobs", "1", "-q", "--out",
                                 str(folder)])
     assert again.exit_code == 0, again.output
     assert not (folder / "confirm.json").exists() and not (folder / "confirm.md").exists()
+    assert "Verdicts under search play" not in (folder / "report.html").read_text()
 
 
 def test_confirm_needs_at_least_two_games(tmp_path):
