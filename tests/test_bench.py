@@ -24,8 +24,16 @@ def test_clone_cost_and_determinize_only_where_the_game_has_it():
         assert ("determinize_us" in costs) == (getattr(get_game(name), "determinize", None)
                                                is not None)
         # Love Battle's copies are copied again since stop 37: as cheap as a first copy
-        # (they rebuild one turn, not the game), well under 10x a clone of the true state
-        assert 0 < costs["copy_of_copy_us"] < 10 * costs["clone_us"]
+        # (they rebuild one turn, not the game), well under 10x a clone of the true state.
+        # These are wall-clock microseconds: the best of three measurements, so one
+        # process descheduled mid-measure on a loaded machine (seen once: 534 against 52
+        # under the parallel test run) does not fail it; a copy that replayed the game
+        # would be over 10x every time
+        ratios = [costs["copy_of_copy_us"] / costs["clone_us"]]
+        while min(ratios) >= 10 and len(ratios) < 3:
+            again = bench.copy_costs(name, 4, games=1)
+            ratios.append(again["copy_of_copy_us"] / again["clone_us"])
+        assert costs["copy_of_copy_us"] > 0 and min(ratios) < 10, ratios
 
 
 def test_search_cost_only_when_a_search_strategy_is_registered():
