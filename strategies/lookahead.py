@@ -1,6 +1,6 @@
 """What the default-mix look-ahead heuristics of every shipped game share: the plain bots
 that play on a determinized copy (``seat_bots``, ``bind_look``) and the loop that plays
-the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``seeds_for``,
+the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``reseed_stream``, ``seeds_for``,
 ``log_chance``).
 
 A look-ahead bot plays each candidate option on copies from the engine's sampler (bound
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 import random
+
+from simcli.seeding import defer_seed, deferred
 
 #: no cap on the decisions ``play_on`` plays (the horizon alone stops it)
 NO_CAP = 1 << 62
@@ -31,7 +33,7 @@ def seat_bots(bot, n, strategies, mix, off, rng=None, own=None) -> list:
         if q == me and own is not None:
             bots.append(own)
             continue
-        r = random.Random(rng.getrandbits(64) if rng is not None else 0)
+        r = deferred(rng.getrandbits(64) if rng is not None else 0)
         if q == me:
             bots.append(type(bot)(game, q, r, **{**bot.p, **off}))
         else:
@@ -51,17 +53,41 @@ def bind_look(bot, sampler, off, strategies, mix) -> None:
         return
     bot.sampler = sampler
     rng = bot.rng
-    bot._look_rng = random.Random(rng.getrandbits(64))
+    bot._look_rng = deferred(rng.getrandbits(64))
     bot._plain = seat_bots(bot, max(bot.game.players), strategies, mix, off, rng)
 
 
-def reseed(bots, seed) -> random.Random:
+#: the bots' seeds ``reseed`` gave lately, by (seed, bots): a look-ahead reseeds with the
+#: same seed for every option it plays (a pure function of the key, so never stale)
+_SEEDS: dict = {}
+
+
+def reseed(bots, seed) -> None:
     """Reseed every bot's RNG from a stream seeded with ``seed`` (the same for every
-    option looked at: common random numbers). Returns the stream, past the bots' seeds:
-    what a caller draws from it next is not any bot's seed."""
+    option looked at: common random numbers). Each is seeded at its first draw, if any
+    (``simcli.seeding.defer_seed``)."""
+    for b, x in zip(bots, _seeds(seed, len(bots)), strict=True):
+        defer_seed(b.rng, x)
+
+
+def _seeds(seed, n) -> tuple:
+    """The first ``n`` 64-bit draws of ``random.Random(seed)`` (remembered)."""
+    key = (seed, n)
+    xs = _SEEDS.get(key)
+    if xs is None:
+        if len(_SEEDS) >= 64:
+            _SEEDS.clear()
+        r = random.Random(seed)
+        xs = _SEEDS[key] = tuple([r.getrandbits(64) for _ in range(n)])
+    return xs
+
+
+def reseed_stream(bots, seed) -> random.Random:
+    """``reseed``, returning the stream past the bots' seeds: what a caller draws from it
+    next is not any bot's seed."""
     r = random.Random(seed)
     for b in bots:
-        b.rng.seed(r.getrandbits(64))
+        defer_seed(b.rng, r.getrandbits(64))
     return r
 
 
@@ -70,8 +96,7 @@ def seeds_for(bots, seed) -> list:
     ``play_on``'s ``seeds``, which seeds a bot only when it first chooses (seeding a
     generator costs about as much as a short look-ahead's play, and in a turn's
     look-ahead most rivals never choose)."""
-    r = random.Random(seed)
-    return [r.getrandbits(64) for _ in bots]
+    return list(_seeds(seed, len(bots)))
 
 
 def play_on(game, state, bots, stop, cap=NO_CAP, seeds=None) -> None:
@@ -91,7 +116,7 @@ def play_on(game, state, bots, stop, cap=NO_CAP, seeds=None) -> None:
         else:
             q = d.player
             if seeds is not None and seeds[q] is not None:
-                bots[q].rng.seed(seeds[q])
+                defer_seed(bots[q].rng, seeds[q])
                 seeds[q] = None
             apply(state, bots[q].choose(view(state, q), d))
 

@@ -56,6 +56,7 @@ import math
 import random
 
 from simcli.engine import make_sampler
+from simcli.seeding import defer_seed
 from strategies import Bot, UnknownStrategyError, default_mix, resolve
 
 #: per game, the defaults of parameters a spec does not name (measured: README's search
@@ -562,7 +563,7 @@ class SearchBot(Bot):
             bot = bots.get(q)
             if bot is None:
                 r = rngs[q]
-                r.seed(seeds[q])
+                defer_seed(r, seeds[q])
                 bot = bots[q] = factories[q](game, q, r)
                 if q in self.looking and getattr(bot, "needs_sampler", False):
                     # copies of the rollout's own state, as this seat may know it

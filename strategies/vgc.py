@@ -155,6 +155,7 @@ from __future__ import annotations
 import math
 
 from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_tiles
+from simcli.seeding import wake
 from strategies import Bot
 from strategies.lookahead import NO_CAP, bind_look, log_chance, play_on, reseed, turn_end
 
@@ -665,6 +666,7 @@ def _take_scores(bot, view, options) -> list:
     type_best: dict = {}
     grid = view.grid
     space_actions = view.space_actions
+    wake(bot.rng)
     rand = bot.rng.random
     out = []
     for space in options:
@@ -689,6 +691,7 @@ def _take_pairs(bot, view, options) -> tuple:
     pl, tv, full, grid_tile, mult = _take_setup(bot, view)
     type_best: dict = {}
     grid = view.grid
+    wake(bot.rng)
     rand = bot.rng.random
     scores, keys = [], []
     for space in options:

@@ -198,7 +198,7 @@ from simcli.games.vghs.ruleset import (
 )
 from simcli.games.vghs.state import View
 from strategies import Bot
-from strategies.lookahead import play_on, reseed, seat_bots
+from strategies.lookahead import play_on, reseed, reseed_stream, seat_bots
 
 FACES = range(N_FACES)
 #: the placement value's multiplier per location kind (indexed by kind)
@@ -1345,12 +1345,14 @@ def _round_after(bot, o):
         s.log = None
         stop = s.round + int(bot.p["eval_round"])
         game.apply(s, o)
-        r = reseed(bots, bot._round_seed + j)
         if bot.p["eval_deep"]:
+            r = reseed_stream(bots, bot._round_seed + j)
             # each seat's look-ahead samples copies of this copy, as that seat may know it
             for q, b in enumerate(bots):
                 if b.p["w_eval"]:
                     b.bind_sampler(make_sampler(game, s, q, random.Random(r.getrandbits(64))))
+        else:
+            reseed(bots, bot._round_seed + j)
         rest = bots
         if plain:
             play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop

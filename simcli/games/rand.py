@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from simcli.seeding import _Deferred
+
 __all__ = ["shuffle"]
 
 _Random = random.Random
@@ -11,11 +13,14 @@ _Random = random.Random
 def shuffle(rng, x: list) -> None:
     """``rng.shuffle(x)``: the same permutation from the same RNG state, and the same
     numbers drawn (CPython's ``Random.shuffle`` and ``_randbelow_with_getrandbits``, the
-    same from 3.11 to 3.13, inlined: a C loop in the compiled build). An RNG other than a
-    plain ``random.Random`` shuffles with its own method."""
+    same from 3.11 to 3.13, inlined: a C loop in the compiled build). A deferred one
+    (``simcli.seeding``) is seeded first; an RNG of another class shuffles with its own
+    method."""
     if type(rng) is not _Random:
-        rng.shuffle(x)
-        return
+        if type(rng) is not _Deferred:
+            rng.shuffle(x)
+            return
+        rng._wake()                # a deferred generator: seeded now, then as below
     i = len(x) - 1
     if i < 1:
         return

@@ -9,6 +9,7 @@ from typing import Any
 from simcli.engine import Decision, Result, ranked_result
 from simcli.games.base import BaseGame
 from simcli.games.rand import shuffle
+from simcli.seeding import deferred
 
 from . import flow, scoring
 from .bounds import SCHEMA
@@ -133,7 +134,7 @@ class ClassOf89(BaseGame):
         ``rng``). Cards the player sent to the bottom of a deck are not remembered.
         """
         new = _copy_state(state)
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = deferred(rng.getrandbits(64))
         others = [q for q in range(len(new.hands)) if q != player and new.hands[q]]
         if others:
             pool = new.decks["student"] + [c for q in others for c in new.hands[q]]

@@ -14,6 +14,7 @@ from typing import Any
 
 from simcli.engine import Decision, IllegalActionError
 from simcli.games.base import BaseGame
+from simcli.seeding import defer_seed
 
 from . import flow
 from .bounds import SCHEMA
@@ -213,7 +214,7 @@ class LoveBattle(BaseGame):
         What they dealt is recorded in ``new.origin``, so ``_build`` can make the same
         copy again (cheaper than recording ``rng``'s state)."""
         seed = rng.getrandbits(64)
-        new.rng.seed(seed)   # the copy's own RNG: the stream of Random(seed)
+        defer_seed(new.rng, seed)   # the copy's own RNG: the stream of Random(seed)
         resample(new, player, rng)
         new.origin = (source, seed, (tuple(new.votes), tuple(map(tuple, new.hands)),
                                      tuple(map(tuple, new.decks)), tuple(new.pp_deck),
@@ -224,7 +225,7 @@ class LoveBattle(BaseGame):
         """``_draw`` again on ``new``, from what it recorded (in place, as ``resample``:
         the suspended course of the game may hold these lists)."""
         votes, hands, decks, pp_deck, med_deck = dealt
-        new.rng.seed(seed)
+        defer_seed(new.rng, seed)
         new.votes[:] = votes
         for hand, cards in zip(new.hands, hands, strict=True):
             hand[:] = cards

@@ -5,6 +5,7 @@ import bisect
 import copy
 
 from simcli.games.rand import shuffle
+from simcli.seeding import deferred
 
 from .config import Rules
 
@@ -164,10 +165,8 @@ class State:
         Store deck (dealt anew from the same unseen games, keeping the Crystals where
         they lie), the order of the magazine deck, and the RNG (reseeded from ``rng``).
         """
-        import random
-
         new = self._copy()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = deferred(rng.getrandbits(64))
         shuffle(rng, new.bag)
         up = new.rental_up
         unseen = new.rental[up:] + new.store_deck

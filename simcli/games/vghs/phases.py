@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 
 from simcli.engine import MAX_AUTO_STEPS, Decision, step_cap_error
+from simcli.seeding import wake
 
 from .ruleset import (
     CAFETERIA,
@@ -61,6 +62,7 @@ def gain_rank(s: State, deltas: dict[int, int]) -> None:
 def roll(s: State, n: int, kept=(0, 0, 0, 0, 0, 0)) -> list[int]:
     """Roll n dice on top of the ``kept`` counts per face."""
     counts = list(kept)
+    wake(s.rng)
     rnd = s.rng.random
     faces = N_FACES
     for _i in range(n):

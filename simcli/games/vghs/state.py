@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from simcli.games.rand import shuffle
+from simcli.seeding import deferred
 
 from .ruleset import N_FACES, START_RANK
 
@@ -95,7 +96,7 @@ class State:
         reseeded from ``rng``, so its future chance is resampled too.
         """
         new = self._copy()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = deferred(rng.getrandbits(64))
         shuffle(rng, new.deck)
         if self.rolling:
             rnd = rng.random

@@ -1,0 +1,93 @@
+"""Cheaper seeding of the Mersenne Twister generators the rules and bots draw from, with
+the same streams as ``random.Random(seed)`` and ``rng.seed(seed)``.
+
+Seeding costs about 4 us (the generator's 624-word state is filled from the seed), and
+the look-ahead bots and ``search`` seed thousands of generators a game: it was the
+largest single item of a compiled vghs game's profile (7% of a heuristic game, 11% of a
+search seat's). Most of those seeds were never used: a look-ahead reseeds every seat's
+bot before each option it plays, and a bot draws only to break a tie. So:
+
+- ``defer_seed(rng, seed)`` is ``rng.seed(seed)`` carried out at ``rng``'s first draw
+  (or ``getstate``);
+- ``deferred(seed)`` is ``random.Random(seed)`` seeded the same way.
+
+Neither changes a number drawn: a generator is seeded before its first draw, with the
+seed it was given.
+
+This module is not compiled: a deferred generator changes its class back to
+``random.Random`` when it wakes, which needs two plain Python classes of one layout.
+"""
+from __future__ import annotations
+
+import random
+
+__all__ = ["deferred", "defer_seed"]
+
+_Random = random.Random
+
+class _Deferred(_Random):
+    """A ``random.Random`` whose ``seed(_seed)`` waits for its first draw; it turns back
+    into a plain ``random.Random`` (the same object) as it wakes. Every method that draws
+    goes through ``random``, ``getrandbits`` or the state, which wake it."""
+
+    __slots__ = ()
+
+    def _wake(self) -> None:
+        if type(self) is _Deferred:
+            self.__class__ = _Random
+            _Random.seed(self, self.__dict__.pop("_seed"))
+
+    def random(self) -> float:
+        _Deferred._wake(self)
+        return _Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _Deferred._wake(self)
+        return _Random.getrandbits(self, k)
+
+    def getstate(self):
+        _Deferred._wake(self)
+        return _Random.getstate(self)
+
+    def setstate(self, state) -> None:
+        if type(self) is _Deferred:
+            self.__class__ = _Random
+            self.__dict__.pop("_seed", None)
+        _Random.setstate(self, state)
+
+    def seed(self, a=None, version=2) -> None:
+        if type(self) is _Deferred:
+            self.__class__ = _Random
+            self.__dict__.pop("_seed", None)
+        _Random.seed(self, a, version)
+
+    def __reduce__(self):
+        _Deferred._wake(self)
+        return _Random.__reduce__(self)
+
+
+def deferred(seed: int) -> random.Random:
+    """``random.Random(seed)``, seeded at its first draw (``random.Random.__new__`` of a
+    subclass leaves the state to ``__init__``'s seeding)."""
+    r = _Random.__new__(_Deferred)
+    r.gauss_next = None
+    r._seed = seed
+    return r
+
+
+def defer_seed(rng: random.Random, seed: int) -> None:
+    """``rng.seed(seed)``, carried out when ``rng`` first draws. An RNG of another class
+    (a designer's subclass) is seeded at once."""
+    t = type(rng)
+    if t is _Random or t is _Deferred:
+        rng.__class__ = _Deferred
+        rng._seed = seed
+    else:
+        rng.seed(seed)
+
+
+def wake(rng: random.Random) -> None:
+    """Seed a deferred ``rng`` now (before caching its bound methods for a loop: a
+    deferred generator's own methods are slower Python calls)."""
+    if type(rng) is _Deferred:
+        rng._wake()
