@@ -60,3 +60,8 @@ cpdef _game_rivals(bot, View v, Py_ssize_t skill, Py_ssize_t index)
 @cython.locals(p=Py_ssize_t, t=Py_ssize_t, n=Py_ssize_t, short=Py_ssize_t, pa=list, ta=list,
                dice=list, out=list)
 cpdef _fits(bot, View v)
+
+# the one-step look-ahead's copy of a view: field by field, C fields when compiled
+cpdef View _view_copy(View v, Py_ssize_t p)
+
+cpdef list _rows(rows, Py_ssize_t p)

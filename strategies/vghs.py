@@ -1191,11 +1191,6 @@ def _fits(bot, v):
 
 
 # -- one-step look-ahead (``VGHSBot.follow_up``; ``w_next``, ``next_risk``) ------------------
-#: the View fields a copy shares with the original (never changed on the copy)
-_SHARED = ("player", "rules", "round", "challenge", "deck_size", "rank", "char", "hand_sizes",
-           "task")
-
-
 def _follow_up(bot, v, options, o):
     """The value of the best placement left open after placing on ``o`` (see
     ``VGHSBot.follow_up``); 0 when ``o`` is the bot's last standee this round."""
@@ -1405,19 +1400,22 @@ def _view_copy(v, p):
     """A copy of view ``v`` whose lists can be changed without touching the game: the
     counts of every player are new lists (player ``p``'s rows too)."""
     c = View.__new__(View)
-    for name in _SHARED:
-        setattr(c, name, getattr(v, name))
-    c.first = v.first
-    c.bonus_supply = v.bonus_supply
-    c.hand = v.hand
-    for name in ("dice", "perm_a", "perm_i", "temp_a", "temp_i", "played"):
-        rows = list(getattr(v, name))
-        rows[p] = list(rows[p])
-        setattr(c, name, rows)
-    for name in ("supply", "left", "occ", "on_gta", "hs", "hs_token", "bonus"):
-        setattr(c, name, list(getattr(v, name)))
-    c.sym = list(v.sym)
+    # shared: not changed by the look-ahead (field by field: C fields when compiled)
+    c.player, c.rules, c.round, c.challenge = v.player, v.rules, v.round, v.challenge
+    c.deck_size, c.rank, c.char, c.hand_sizes = v.deck_size, v.rank, v.char, v.hand_sizes
+    c.task, c.first, c.bonus_supply, c.hand = v.task, v.first, v.bonus_supply, v.hand
+    c.dice, c.perm_a, c.perm_i = _rows(v.dice, p), _rows(v.perm_a, p), _rows(v.perm_i, p)
+    c.temp_a, c.temp_i, c.played = _rows(v.temp_a, p), _rows(v.temp_i, p), _rows(v.played, p)
+    c.supply, c.left, c.occ, c.on_gta = list(v.supply), list(v.left), list(v.occ), list(v.on_gta)
+    c.hs, c.hs_token, c.bonus, c.sym = list(v.hs), list(v.hs_token), list(v.bonus), list(v.sym)
     return c
+
+
+def _rows(rows, p):
+    """A new list of ``rows`` with row ``p`` a new list too (the others shared)."""
+    out = list(rows)
+    out[p] = list(out[p])
+    return out
 
 
 def _spend(active, inactive, t, k):
