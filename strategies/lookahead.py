@@ -1,7 +1,7 @@
 """What the default-mix look-ahead heuristics of every shipped game share: the plain bots
 that play on a determinized copy (``seat_bots``, ``bind_look``) and the loop that plays
-the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``reseed_stream``, ``seeds_for``,
-``log_chance``).
+the copy on to a horizon (``play_on``, ``turn_end``, ``reseed``, ``reseed_stream``,
+``seeds_for``, ``log_chance``).
 
 A look-ahead bot plays each candidate option on copies from the engine's sampler (bound
 by ``bind_sampler``), lets plain bots (the same heuristics without look-ahead) play on to
