@@ -49,16 +49,18 @@ class _Deferred(_Random):
         _Deferred._wake(self)
         return _Random.getstate(self)
 
-    def setstate(self, state) -> None:
+    def _drop(self) -> None:
+        """Forget the pending seed: what is set next replaces it."""
         if type(self) is _Deferred:
             self.__class__ = _Random
             self.__dict__.pop("_seed", None)
+
+    def setstate(self, state) -> None:
+        _Deferred._drop(self)
         _Random.setstate(self, state)
 
     def seed(self, a=None, version=2) -> None:
-        if type(self) is _Deferred:
-            self.__class__ = _Random
-            self.__dict__.pop("_seed", None)
+        _Deferred._drop(self)
         _Random.seed(self, a, version)
 
     def __reduce__(self):

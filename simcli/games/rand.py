@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from simcli.seeding import _Deferred
+from simcli.seeding import wake
 
 __all__ = ["shuffle"]
 
@@ -17,10 +17,10 @@ def shuffle(rng, x: list) -> None:
     (``simcli.seeding``) is seeded first; an RNG of another class shuffles with its own
     method."""
     if type(rng) is not _Random:
-        if type(rng) is not _Deferred:
+        wake(rng)                  # a deferred generator: seeded now, then as below
+        if type(rng) is not _Random:
             rng.shuffle(x)
             return
-        rng._wake()                # a deferred generator: seeded now, then as below
     i = len(x) - 1
     if i < 1:
         return
