@@ -303,7 +303,12 @@ def _pm(search: dict) -> str:
 
 def run_bench(games_: list[str], players: int | None, n: int, memory_games: int, jobs: int,
               console: Console, repeat: int = 3, search_games: int = 10) -> list[dict]:
+    from simcli.runner import effective_jobs
+
     names = games_ or available_games()
+    # --jobs as the runner reads it (-1: one per core); at one job there is nothing to
+    # compare, so the speedup is not measured
+    jobs = effective_jobs(jobs, n)
     build = describe()
     console.print(f"interpreter: {python_description()}")
     console.print(f"installed build: {build['build']}"
@@ -336,8 +341,11 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
         search = search_cost(name, p, games=search_games) if search_games else None
         start = startup_cost(name, p, repeat=repeat)
         bare = startup_cost(name, p, repeat=repeat, plots=False)
-        console.print(f"[dim]{name}: jobs 1 vs {jobs}…[/dim]")
-        t1, tj, speedup = parallel_speedup(cfg, n, jobs)
+        t1 = tj = speedup = None
+        if jobs > 1:
+            console.print(f"[dim]{name}: jobs 1 vs {jobs}…[/dim]")
+            t1, tj, speedup = parallel_speedup(cfg, n, jobs)
+            runs_t.add_row(name, f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x")
         mem = None
         if memory_games:
             console.print(f"[dim]{name}: peak memory of {memory_games} games…[/dim]")
@@ -351,17 +359,22 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                          "none" if det is None else f"{det:,.0f}",
                          "none" if copies.get("copy_of_copy_us") is None
                          else f"{copies['copy_of_copy_us']:,.0f}")
-        search_t.add_row(name, "none" if search is None else _pm(search),
-                         "-" if search is None else f"{search['ms_per_decision']:.2f}")
-        runs_t.add_row(name, f"{t1:.2f}", f"{tj:.2f}", f"{speedup:.2f}x")
+        if search is not None:
+            search_t.add_row(name, _pm(search), f"{search['ms_per_decision']:.2f}")
         start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
                         f"{bare['wall']:.2f}", f"{bare['cpu']:.2f}")
         rows.append({"game": name, "players": p, **side, "decisions_per_s": dps, **copies,
                      "search": search, "jobs1_s": t1, "jobsJ_s": tj, "speedup": speedup,
                      "startup": start, "startup_no_plots": bare, "memory": mem})
-    for t in (table, copies_t, search_t, runs_t, start_t) + ((memory_t,) if memory_games
-                                                               else ()):
+    shown = ((table, copies_t) + ((search_t,) if search_games else ())
+             + ((runs_t,) if jobs > 1 else ()) + (start_t,)
+             + ((memory_t,) if memory_games else ()))
+    for t in shown:
         console.print(t)
+    if search_games == 0:
+        console.print("search cost: not measured (--search-games 0)")
+    if jobs < 2:
+        console.print("--jobs speedup: not measured (one job: nothing to compare)")
     mixes = []
     for r in rows:
         cfg = plan_run(r["game"], players=r["players"], games=1, seed=1).configs[0]
@@ -370,8 +383,9 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     console.print("built = the build this install plays (compiled where the extension "
                   f"modules exist); pure = the same code with {PURE_ENV}=1. Start-up: a "
                   "whole `simcli run GAME --games 10 --jobs 1`, with the plots and with "
-                  "--no-plots (wall and CPU seconds). Search: CPU seconds of the searching "
-                  "seat per game (± the 95% t interval's half-width over the games); "
-                  "ms/searched: its CPU time per decision it searched (not per decision it "
-                  "was asked).")
+                  "--no-plots (wall and CPU seconds)."
+                  + (" Search: CPU seconds of the searching seat per game (± the 95% t "
+                     "interval's half-width over the games); ms/searched: its CPU time per "
+                     "decision it searched (not per decision it was asked)."
+                     if search_games else ""))
     return rows

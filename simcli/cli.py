@@ -669,13 +669,21 @@ def bench(
     """Games/s per core of the pure and the compiled build, start-up, clone and search
     cost, the --jobs speedup, peak memory and the interpreter."""
     from simcli.bench import run_bench
+    from simcli.runner import check_jobs
     from simcli.scenario import ScenarioError
 
     if search_games < 0:
         raise ScenarioError(f"--search-games must be 0 or more, not {search_games}")
+    if games < 1:
+        raise ScenarioError(f"--games must be 1 or more, not {games}")
+    if memory_games < 0:
+        raise ScenarioError(f"--memory-games must be 0 or more, not {memory_games}")
+    if repeat < 1:
+        raise ScenarioError(f"--repeat must be 1 or more, not {repeat}")
+    check_jobs(jobs)
     try:
         run_bench(game or [], players, games, memory_games, jobs, console(),
-                  repeat=max(1, repeat), search_games=search_games)
+                  repeat=repeat, search_games=search_games)
     except KeyboardInterrupt:
         from simcli.clierrors import interrupt_status
 

@@ -104,6 +104,60 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
     assert rows[1]["memory"] == {"all_mb": 1234.0, "parent_mb": 345.0}
 
 
+def _fake_measurements(monkeypatch):
+    monkeypatch.setattr(bench, "builds_side_by_side", lambda *a, **k: {
+        "build": "compiled", "built": 20.0, "pure": 10.0, "ratio": 2.0})
+    monkeypatch.setattr(bench, "single_core", lambda *a, **k: (20.0, 900.0))
+    monkeypatch.setattr(bench, "copy_costs", lambda *a, **k: {
+        "clone_us": 30.0, "decisions_per_game": 40.0, "determinize_us": 6.0,
+        "copy_of_copy_us": 30.0})
+    monkeypatch.setattr(bench, "startup_cost", lambda *a, **k: {"wall": 1.0, "cpu": 1.0})
+
+
+def test_bench_at_one_job_measures_no_speedup(monkeypatch):
+    """``--jobs 1`` (or a -k that leaves one worker): nothing to compare, so the speedup
+    is not measured (it once timed a rerun into the first run's folder: "0.00 s,
+    86028x"), and the output says so; ``--search-games 0`` drops the search table."""
+    import io
+
+    from rich.console import Console
+
+    _fake_measurements(monkeypatch)
+    called = []
+    monkeypatch.setattr(bench, "parallel_speedup",
+                        lambda *a, **k: called.append(a) or (2.0, 1.0, 2.0))
+    monkeypatch.setattr(bench, "search_cost", lambda *a, **k: called.append("search"))
+    monkeypatch.setattr(bench.os, "cpu_count", lambda: 2)
+    for jobs in (1, -2):
+        buf = io.StringIO()
+        console = Console(file=buf, width=100, force_terminal=False, color_system=None)
+        rows = bench.run_bench(["vghs"], None, 50, 0, jobs, console, repeat=1,
+                               search_games=0)
+        text = buf.getvalue()
+        assert called == []
+        assert rows[0]["speedup"] is None and rows[0]["search"] is None
+        assert "speedup: not measured" in text and "search cost: not measured" in text
+        assert "jobs 1 s" not in text and "ms/searched" not in text, text
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, force_terminal=False, color_system=None)
+    rows = bench.run_bench(["vghs"], None, 50, 0, -1, console, repeat=1, search_games=0)
+    assert len(called) == 1 and called[0][2] == 2      # -1: one per core, two here
+    assert rows[0]["speedup"] == 2.0 and "jobs 2 s" in buf.getvalue()
+
+
+@pytest.mark.parametrize("args", [["-j", "0"], ["-j", "99"], ["-n", "0"], ["--repeat", "0"],
+                                  ["--memory-games", "-5"], ["--search-games", "-1"]])
+def test_bench_refuses_bad_numbers_in_one_line(args):
+    from typer.testing import CliRunner
+
+    from simcli.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "-g", "vghs", *args])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+
+
 def test_games_per_second_keep_three_figures_when_slow():
     """A look-ahead game runs a few per second: 2.37 and 5.12 are shown as such, not as
     2 and 5 (the ratio beside them is computed from the unrounded rates either way)."""
