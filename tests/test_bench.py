@@ -74,6 +74,20 @@ def test_startup_cost_of_a_small_run():
     assert 0 < start["cpu"] and 0 < start["wall"] < 120
 
 
+def _fake_measurements(monkeypatch, rates=(20.0, 10.0, 900.0), copies=(30.0, 6.0, 30.0),
+                       start=1.0):
+    """bench's measurements replaced by fixed numbers: ``rates`` (built and pure games/s,
+    decisions/s), ``copies`` (clone, determinize, clone of a copy µs), ``start`` (s)."""
+    built, pure, dps = rates
+    monkeypatch.setattr(bench, "builds_side_by_side", lambda *a, **k: {
+        "build": "compiled", "built": built, "pure": pure, "ratio": built / pure})
+    monkeypatch.setattr(bench, "single_core", lambda *a, **k: (built, dps))
+    monkeypatch.setattr(bench, "copy_costs", lambda *a, **k: {
+        "clone_us": copies[0], "decisions_per_game": 40.0, "determinize_us": copies[1],
+        "copy_of_copy_us": copies[2]})
+    monkeypatch.setattr(bench, "startup_cost", lambda *a, **k: {"wall": start, "cpu": start})
+
+
 def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
     """The printed tables (layout only: the measurements are replaced by fixed numbers
     of realistic width) fit an 80-column terminal and no header is broken over lines."""
@@ -81,15 +95,10 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
 
     from rich.console import Console
 
-    monkeypatch.setattr(bench, "builds_side_by_side", lambda *a, **k: {
-        "build": "compiled", "built": 1234.5, "pure": 567.8, "ratio": 2.17})
-    monkeypatch.setattr(bench, "single_core", lambda *a, **k: (1234.5, 123456.0))
-    monkeypatch.setattr(bench, "copy_costs", lambda *a, **k: {
-        "clone_us": 1234.0, "decisions_per_game": 40.0, "determinize_us": 2345.0,
-        "copy_of_copy_us": 3456.0})
+    _fake_measurements(monkeypatch, (1234.5, 567.8, 123456.0), (1234.0, 2345.0, 3456.0),
+                       12.34)
     monkeypatch.setattr(bench, "search_cost", lambda *a, **k: {
         "s_per_game": 12.345, "ms_per_decision": 123.45})
-    monkeypatch.setattr(bench, "startup_cost", lambda *a, **k: {"wall": 12.34, "cpu": 12.34})
     monkeypatch.setattr(bench, "parallel_speedup", lambda *a, **k: (123.45, 67.89, 1.82))
     monkeypatch.setattr(bench, "peak_memory", lambda *a, **k: (1234.0, 345.0))
     buf = io.StringIO()
@@ -104,14 +113,6 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
     assert rows[1]["memory"] == {"all_mb": 1234.0, "parent_mb": 345.0}
 
 
-def _fake_measurements(monkeypatch):
-    monkeypatch.setattr(bench, "builds_side_by_side", lambda *a, **k: {
-        "build": "compiled", "built": 20.0, "pure": 10.0, "ratio": 2.0})
-    monkeypatch.setattr(bench, "single_core", lambda *a, **k: (20.0, 900.0))
-    monkeypatch.setattr(bench, "copy_costs", lambda *a, **k: {
-        "clone_us": 30.0, "decisions_per_game": 40.0, "determinize_us": 6.0,
-        "copy_of_copy_us": 30.0})
-    monkeypatch.setattr(bench, "startup_cost", lambda *a, **k: {"wall": 1.0, "cpu": 1.0})
 
 
 def test_bench_at_one_job_measures_no_speedup(monkeypatch):
