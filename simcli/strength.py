@@ -122,7 +122,7 @@ PROBE_TARGETS = (
 def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None = None,
                  games: int = 100, seed: int = 1, search: str = "search",
                  overrides: Mapping[str, Any] | None = None, repo: str | Path = ".",
-                 start: int = 0) -> dict:
+                 start: int = 0, field: Sequence[str] | None = None) -> dict:
     """The issue-9 probe: ``search`` in one seat against the default mix of revision
     ``rev``, paired with that revision's heuristic in the same seat on the same seeds.
 
@@ -132,15 +132,24 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
     the revision's default mix (as the probe used "the game's own heuristics"). ``search``
     is a spec (``search:rollouts=64,...``). Returns per-game shares of both, their Wilson
     intervals, the paired gain (t interval) and the search's cost (seconds per game over
-    the heuristic game, per searched decision, rollouts and departures per game).
+    the heuristic game, per searched decision, rollouts and departures per game), and
+    the paired gain over each member of the mix on the games it was the base (``by_base``).
+
+    With ``field`` (strategy specs of today's code, e.g. bots that look deeper) that table
+    plays instead of the revision's default mix: its members are the heuristics, the
+    search's bases and its rollout models.
     """
     import time
 
     from simcli.scenario import apply_overrides
 
-    module = load_strategies_at(rev, game_name, repo)
-    mix = [module.STRATEGIES[s] for s in module.DEFAULT_MIX]
-    mix_f = [functools.partial(cls) for cls in mix]
+    if field:
+        mix_f = [resolve(game_name, spec) for spec in field]
+        labels = list(field)
+    else:
+        module = load_strategies_at(rev, game_name, repo)
+        mix_f = [functools.partial(module.STRATEGIES[s]) for s in module.DEFAULT_MIX]
+        labels = list(module.DEFAULT_MIX)
     game = get_game(game_name)
     n = n_players or game.default_players
     data = apply_overrides(game.default_data(), dict(overrides or {}))
@@ -178,7 +187,20 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
         rollouts += bot.rollouts_done
     d = stats.paired_difference(heur, srch)
     extra = max(0.0, t_srch - t_heur)
+    by_base = []
+    index = np.arange(start, start + games) % len(mix_f)
+    for k, label in enumerate(labels):
+        on = index == k
+        if on.sum() >= 2:
+            dk = stats.paired_difference(heur[on], srch[on])
+            by_base.append({"base": label, "games": int(on.sum()), "gain": dk["diff"],
+                            "gain_ci": (dk["ci_low"], dk["ci_high"]),
+                            "p_value": dk["p_value"]})
+    for b, adj in zip(by_base, stats.holm_adjust([b["p_value"] for b in by_base]),
+                      strict=True):
+        b["p_holm"] = adj
     return {"game": game_name, "players": n, "games": games, "search": search,
+            "field": labels, "by_base": by_base,
             "share": float(srch.mean()), "share_ci": stats.wilson(float(srch.sum()), games),
             "heuristic": float(heur.mean()),
             "heuristic_ci": stats.wilson(float(heur.sum()), games),

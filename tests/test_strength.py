@@ -66,3 +66,23 @@ def test_the_search_probe_pairs_search_with_the_old_heuristic_in_the_same_seats(
     assert none["gain"] == 0 and none["share"] == none["heuristic"]
     table = probe_table([r])
     assert "0.611" in table and len(PROBE_TARGETS) == 6
+
+
+def test_the_search_probe_plays_a_given_field():
+    """``field=``: today's strategies as given are the table, the heuristics compared and
+    search's bases and models (no git revision read); per-base gains are reported on the
+    games each member was the base, Holm-adjusted over the members."""
+    from simcli.strength import search_probe
+
+    field = ["arcade:w_eval=0", "builder:w_eval=0"]
+    r = search_probe("vghs", games=4, search="search:kinds=nothing", field=field,
+                     repo="/nonexistent")
+    factories = [resolve("vghs", s) for s in field]
+    # game i: the tested seat plays field member i % 2, as one_seat_shares would seat it
+    for i in range(4):
+        alone = one_seat_shares("vghs", factories[i % 2], factories, games=1, start=i)
+        assert r["heuristic_shares"][i] == alone[0]
+    assert r["gain"] == 0 and r["field"] == field
+    assert [b["base"] for b in r["by_base"]] == field
+    assert all(b["games"] == 2 and b["gain"] == 0 for b in r["by_base"])
+    assert all(b["p_holm"] >= b["p_value"] for b in r["by_base"])

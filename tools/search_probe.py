@@ -8,6 +8,15 @@ heuristic in the same seats on the same seeds, for the six rows of the issue's t
 
 Rows are named game or game/players (``class89/3``, ``class89/1`` = solo vs Ed, normal).
 Costs are CPU seconds of the search game over the heuristic game on the same seed.
+
+``--field SPEC`` (repeated; one game in ``--rows``) plays today's strategies as given
+instead of the revision's default mix: the heuristics, search's bases and its rollout
+models, e.g. a table of bots that look deeper (stop 46):
+
+    python tools/search_probe.py --rows vghs --games 600 --seed 46 \
+        --field arcade:eval_deep=1,deep_next=1 \
+        --field challenger:eval_deep=1,deep_next=1,w_eval=400,eval_width=5 \
+        --field builder:eval_deep=1,deep_next=1
 """
 from __future__ import annotations
 
@@ -32,8 +41,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rev", default="905f16f")
     ap.add_argument("--search", default="search", help="search spec with parameters")
     ap.add_argument("--out", default="", help="write the markdown table here too")
+    ap.add_argument("--field", action="append", default=[],
+                    help="a strategy spec of today's code for the table instead of the "
+                    "revision's default mix (repeat it; needs one game in --rows)")
     a = ap.parse_args(argv)
     wanted = {r.strip() for r in a.rows.split(",") if r.strip()}
+    if a.field and len({w.split("/")[0] for w in wanted}) != 1:
+        ap.error("--field needs --rows naming one game (its strategies' specs)")
+    if a.field:
+        from strategies import UnknownStrategyError, resolve
+
+        game = next(iter(wanted)).split("/")[0]
+        for spec in a.field:
+            try:
+                resolve(game, spec)
+            except UnknownStrategyError as exc:
+                ap.error(f"--field {spec}: {exc}")
     results = []
     for game, players, games, *_ in PROBE_TARGETS:
         key = f"{game}/{players}"
@@ -42,14 +65,18 @@ def main(argv: list[str] | None = None) -> int:
             continue
         n_games = a.games or max(2, round(a.scale * games))
         r = search_probe(game, rev=a.rev, n_players=players, games=n_games,
-                         seed=a.seed, search=a.search, repo=ROOT)
+                         seed=a.seed, search=a.search, repo=ROOT, field=a.field or None)
         results.append(r)
         print(probe_table([r]).splitlines()[-1], flush=True)
     table = probe_table(results)
-    print(table)
+    lines = [f"search over {b['base']} ({b['games']} games): {b['gain']:+.3f} "
+             f"[{b['gain_ci'][0]:+.3f}, {b['gain_ci'][1]:+.3f}], Holm p {b['p_holm']:.3f}"
+             for r in results for b in r["by_base"]]
+    print(table + "\n\n" + "\n".join(lines))
     if a.out:
-        atomic_write_text(Path(a.out), f"search spec: {a.search}, seed {a.seed}, "
-                          f"heuristics of {a.rev}\n\n{table}\n")
+        where = "; ".join(a.field) if a.field else f"heuristics of {a.rev}"
+        atomic_write_text(Path(a.out), f"search spec: {a.search}, seed {a.seed}, {where}"
+                          f"\n\n{table}\n\n" + "\n".join(lines) + "\n")
     return 0
 
 
