@@ -119,48 +119,29 @@ PROBE_TARGETS = (
 )
 
 
-def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None = None,
-                 games: int = 100, seed: int = 1, search: str = "search",
-                 overrides: Mapping[str, Any] | None = None, repo: str | Path = ".",
-                 start: int = 0, field: Sequence[str] | None = None) -> dict:
-    """The issue-9 probe: ``search`` in one seat against the default mix of revision
-    ``rev``, paired with that revision's heuristic in the same seat on the same seeds.
-
-    Game ``i`` puts the tested seat at ``i % n`` (the field rotated as in
-    :func:`seat_plan`); its heuristic (and the search's base policy) is the revision's
-    default-mix member ``i % len(mix)``; the search's rollouts model every other seat by
-    the revision's default mix (as the probe used "the game's own heuristics"). ``search``
-    is a spec (``search:rollouts=64,...``). Returns per-game shares of both, their Wilson
-    intervals, the paired gain (t interval) and the search's cost (seconds per game over
-    the heuristic game, per searched decision, rollouts and departures per game), and
-    the paired gain over each member of the mix on the games it was the base (``by_base``).
-
-    With ``field`` (strategy specs of today's code, e.g. bots that look deeper) that table
-    plays instead of the revision's default mix: its members are the heuristics, the
-    search's bases and its rollout models.
-    """
+def _probe_chunk(game_name: str, rev: str, field: tuple, n: int, overrides: dict,
+                 repo: str, search: str, seed: int, lo: int, hi: int) -> dict:
+    """Games ``lo..hi`` of :func:`search_probe` (in a worker process or here)."""
     import time
 
     from simcli.scenario import apply_overrides
 
     if field:
         mix_f = [resolve(game_name, spec) for spec in field]
-        labels = list(field)
     else:
         module = load_strategies_at(rev, game_name, repo)
         mix_f = [functools.partial(module.STRATEGIES[s]) for s in module.DEFAULT_MIX]
-        labels = list(module.DEFAULT_MIX)
     game = get_game(game_name)
-    n = n_players or game.default_players
-    data = apply_overrides(game.default_data(), dict(overrides or {}))
+    data = apply_overrides(game.default_data(), overrides)
     rules = game.make_rules(data, n)
     searcher = resolve(game_name, search)
+    games = hi - lo
     heur = np.empty(games)
     srch = np.empty(games)
     t_heur = t_srch = 0.0
     searched = departed = rollouts = 0
     for j in range(games):
-        i = start + j
+        i = lo + j
         seat, others = seat_plan(n, mix_f, i)
         base = mix_f[i % len(mix_f)]
         made: list = []
@@ -185,10 +166,54 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
         searched += bot.searched
         departed += bot.departed
         rollouts += bot.rollouts_done
+    return {"heur": heur, "srch": srch, "t_heur": t_heur, "t_srch": t_srch,
+            "searched": searched, "departed": departed, "rollouts": rollouts}
+
+
+def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None = None,
+                 games: int = 100, seed: int = 1, search: str = "search",
+                 overrides: Mapping[str, Any] | None = None, repo: str | Path = ".",
+                 start: int = 0, field: Sequence[str] | None = None, jobs: int = 1) -> dict:
+    """The issue-9 probe: ``search`` in one seat against the default mix of revision
+    ``rev``, paired with that revision's heuristic in the same seat on the same seeds.
+
+    Game ``i`` puts the tested seat at ``i % n`` (the field rotated as in
+    :func:`seat_plan`); its heuristic (and the search's base policy) is the revision's
+    default-mix member ``i % len(mix)``; the search's rollouts model every other seat by
+    the revision's default mix (as the probe used "the game's own heuristics"). ``search``
+    is a spec (``search:rollouts=64,...``). Returns per-game shares of both, their Wilson
+    intervals, the paired gain (t interval) and the search's cost (seconds per game over
+    the heuristic game, per searched decision, rollouts and departures per game), and
+    the paired gain over each member of the mix on the games it was the base (``by_base``).
+
+    With ``field`` (strategy specs of today's code, e.g. bots that look deeper) that table
+    plays instead of the revision's default mix: its members are the heuristics, the
+    search's bases and its rollout models. ``jobs`` > 1 plays slices of the games in
+    worker processes (the same games and results; CPU seconds summed over them).
+    """
+    from simcli.ladder import parallel
+
+    if field:
+        labels = list(field)
+    else:
+        labels = list(load_strategies_at(rev, game_name, repo).DEFAULT_MIX)
+    n = n_players or get_game(game_name).default_players
+    # consecutive slices of the games, a few per job (the same games under any jobs)
+    parts = max(1, min(games, 4 * jobs if jobs > 1 else 1))
+    cuts = [start + games * k // parts for k in range(parts + 1)]
+    tasks = [(game_name, rev, tuple(field or ()), n, dict(overrides or {}), str(repo),
+              search, seed, cuts[k], cuts[k + 1]) for k in range(parts)
+             if cuts[k + 1] > cuts[k]]
+    done = list(parallel(_probe_chunk, tasks, jobs))
+    heur = np.concatenate([c["heur"] for c in done])
+    srch = np.concatenate([c["srch"] for c in done])
+    t_heur, t_srch = (sum(c[k] for c in done) for k in ("t_heur", "t_srch"))
+    searched, departed, rollouts = (sum(c[k] for c in done)
+                                    for k in ("searched", "departed", "rollouts"))
     d = stats.paired_difference(heur, srch)
     extra = max(0.0, t_srch - t_heur)
     by_base = []
-    index = np.arange(start, start + games) % len(mix_f)
+    index = np.arange(start, start + games) % len(labels)
     for k, label in enumerate(labels):
         on = index == k
         if on.sum() >= 2:

@@ -86,3 +86,17 @@ def test_the_search_probe_plays_a_given_field():
     assert [b["base"] for b in r["by_base"]] == field
     assert all(b["games"] == 2 and b["gain"] == 0 for b in r["by_base"])
     assert all(b["p_holm"] >= b["p_value"] for b in r["by_base"])
+
+
+def test_the_search_probe_gives_the_same_games_under_jobs():
+    from simcli.strength import search_probe
+
+    field = ["arcade:w_eval=0", "challenger:w_eval=0", "builder:w_eval=0"]
+    kw = dict(games=5, start=3, seed=7, field=field,
+              search="search:rollouts=4,recheck=2,max_decisions=1")
+    one = search_probe("vghs", **kw)
+    two = search_probe("vghs", jobs=2, **kw)
+    assert (one["search_shares"] == two["search_shares"]).all()
+    assert (one["heuristic_shares"] == two["heuristic_shares"]).all()
+    assert one["searched_per_game"] == two["searched_per_game"] == 1
+    assert [b["games"] for b in one["by_base"]] == [2, 2]   # games 3..7: bases 0,1,2,0,1

@@ -38,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scale", type=float, default=1.0,
                     help="games per row = the issue's count times this (when --games is 0)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0, help="first game index")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="worker processes (-1: one per core); the same games and results")
     ap.add_argument("--rev", default="905f16f")
     ap.add_argument("--search", default="search", help="search spec with parameters")
     ap.add_argument("--out", default="", help="write the markdown table here too")
@@ -65,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         n_games = a.games or max(2, round(a.scale * games))
         r = search_probe(game, rev=a.rev, n_players=players, games=n_games,
-                         seed=a.seed, search=a.search, repo=ROOT, field=a.field or None)
+                         seed=a.seed, search=a.search, repo=ROOT, field=a.field or None,
+                         start=a.start, jobs=a.jobs)
         results.append(r)
         print(probe_table([r]).splitlines()[-1], flush=True)
     table = probe_table(results)
