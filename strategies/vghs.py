@@ -186,6 +186,7 @@ from __future__ import annotations
 import random
 
 from simcli.engine import make_sampler
+from simcli.games.rand import shuffle
 from simcli.games.vghs.ruleset import (
     CAFETERIA,
     CLASS,
@@ -289,6 +290,8 @@ class VGHSBot(Bot):
         "w_eval": 0.0,          # weight of the bot's win chance (the game's evaluation) on a
                                 # determinized copy just after the option is played
         "eval_width": 3,        # for this many options, those of highest value without it
+        "look_ties": 0,         # 1: options tied at the edge of next_width / eval_width are
+                                # drawn at random (0: the earlier in the option list)
         "eval_round": 0,        # 0: the copy is scored after the bot's own resolution of
                                 # the option; k > 0: after every seat's decisions to the
                                 # end of the k-th round from now (rivals and the bot's later
@@ -306,7 +309,7 @@ class VGHSBot(Bot):
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
               "w_first_gap": (0, None), "w_urgent": (0, None), "w_next": (0, None),
               "next_risk": (0, 1), "next_width": (0, None), "w_eval": (0, None),
-              "eval_width": (0, None), "eval_round": (0, None),
+              "eval_width": (0, None), "eval_round": (0, None), "look_ties": (0, 1),
               "eval_copies": (1, 64), "eval_deep": (0, 1), "deep_width": (0, None),
               "deep_next": (0, 1),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
@@ -1231,14 +1234,23 @@ def _follow_up(bot, v, options, o):
     return best
 
 
-def _look_set(owns, width):
+def _look_set(owns, width, rng=None):
     """The positions (in option order) of the ``width`` largest values of ``owns`` (ties
-    in option order; ``width`` 0: all), the options whose follow-up is computed."""
+    in option order; ``width`` 0: all), the options whose follow-up is computed. With
+    ``rng`` (``look_ties``) the options tied at the edge of the width are drawn at random
+    instead: with any die paying at a class, every class with tokens left ties, and the
+    option order kept the later classes out of the look-ahead."""
     n = len(owns)
     if not width or width >= n:
         return frozenset(range(n))
     order = sorted(range(n), key=lambda i: (-owns[i], i))
-    return frozenset(order[:width])
+    edge = owns[order[width - 1]]
+    if rng is None or owns[order[width]] < edge - 1e-9:
+        return frozenset(order[:width])
+    above = [i for i in order[:width] if owns[i] > edge + 1e-9]
+    tied = [i for i in order if edge - 1e-9 <= owns[i] <= edge + 1e-9]
+    shuffle(rng, tied)
+    return frozenset(above + tied[:width - len(above)])
 
 
 def _look_pick(bot, v, options, owns):
@@ -1246,7 +1258,7 @@ def _look_pick(bot, v, options, owns):
     plus ``w_next`` times its follow-up (``_follow_up``; for the ``next_width`` options of
     highest value only), the largest (ties broken at random)."""
     w_next = bot.p["w_next"]
-    chosen = _look_set(owns, int(bot.p["next_width"]))
+    chosen = _look_set(owns, int(bot.p["next_width"]), bot.rng if bot.p["look_ties"] else None)
     best = -1e18
     ties: list = []
     for i, o in enumerate(options):
@@ -1369,12 +1381,12 @@ def _eval_pick(bot, v, options):
     _on_place(bot, v, options, base)
     owns = _own_values(bot, v, options, base)
     if w["w_next"] and v.left[p] > 1:
-        chosen = _look_set(owns, int(w["next_width"]))
+        chosen = _look_set(owns, int(w["next_width"]), bot.rng if w["look_ties"] else None)
         totals = [owns[i] + (w["w_next"] * _follow_up(bot, v, options, o) if i in chosen
                              else 0.0) for i, o in enumerate(options)]
     else:
         totals = owns
-    top = _look_set(totals, int(w["eval_width"]))
+    top = _look_set(totals, int(w["eval_width"]), bot.rng if w["look_ties"] else None)
     bot.sampler.fresh()
     w_eval = w["w_eval"]
     if w["eval_round"] and bot._round_bots:

@@ -668,3 +668,23 @@ def test_refining_parameters_are_accepted_with_what_they_refine_or_at_their_defa
     for spec in ("arcade:eval_deep=1,deep_next=1", "builder:eval_deep=1,deep_width=2",
                  "challenger:eval_copies=3", "arcade:deep_next=0,eval_copies=1"):
         resolve("vghs", spec)
+
+
+def test_look_ties_draw_the_options_tied_at_the_edge_of_the_width():
+    """``look_ties``: with any die paying at a class, every class with tokens left has
+    the same value; the look-ahead's width used to keep the earlier classes only."""
+    from strategies.vghs import _look_set
+
+    owns = [5.0, 2.0, 2.0, 2.0, 2.0, 1.0]
+    assert _look_set(owns, 3) == {0, 1, 2}              # option order without an rng
+    seen: set = set()
+    for seed in range(60):
+        top = _look_set(owns, 3, random.Random(seed))
+        assert 0 in top and 5 not in top and len(top) == 3   # above the edge: always in
+        seen |= top
+    assert seen == {0, 1, 2, 3, 4}                     # every tied option gets its turn
+    # no tie at the edge: nothing drawn, the same set
+    rng = random.Random(1)
+    state = rng.getstate()
+    assert _look_set([3.0, 2.0, 1.0, 0.0], 2, rng) == {0, 1}
+    assert rng.getstate() == state
