@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
                     "revision's default mix (repeat it; needs one game in --rows)")
     a = ap.parse_args(argv)
     wanted = {r.strip() for r in a.rows.split(",") if r.strip()}
+    if a.jobs == 0:
+        ap.error("--jobs 0: give 1 or more worker processes, or -1 for one per core")
     if a.field and len({w.split("/")[0] for w in wanted}) != 1:
         ap.error("--field needs --rows naming one game (its strategies' specs)")
     if a.field:
