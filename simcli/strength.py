@@ -225,7 +225,7 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
                       strict=True):
         b["p_holm"] = adj
     return {"game": game_name, "players": n, "games": games, "search": search,
-            "field": labels, "by_base": by_base,
+            "field": labels, "field_given": bool(field), "by_base": by_base,
             "share": float(srch.mean()), "share_ci": stats.wilson(float(srch.sum()), games),
             "heuristic": float(heur.mean()),
             "heuristic_ci": stats.wilson(float(heur.sum()), games),
@@ -244,7 +244,8 @@ def probe_table(rows: Sequence[dict]) -> str:
            "| paired gain [t] | s/game | ms/decision | searched/game | departed/game |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        t = targets.get((r["game"], r["players"]))
+        # the targets are for the heuristics it measured, not for a given field
+        t = None if r.get("field_given") else targets.get((r["game"], r["players"]))
         target = f"{t[0]:.3f} [{t[1]:.3f}, {t[2]:.3f}]" if t else "—"
         out.append(
             f"| {r['game']} | {r['players']} | {r['games']} | {r['share']:.3f} "

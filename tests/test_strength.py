@@ -72,7 +72,7 @@ def test_the_search_probe_plays_a_given_field():
     """``field=``: today's strategies as given are the table, the heuristics compared and
     search's bases and models (no git revision read); per-base gains are reported on the
     games each member was the base, Holm-adjusted over the members."""
-    from simcli.strength import search_probe
+    from simcli.strength import probe_table, search_probe
 
     field = ["arcade:w_eval=0", "builder:w_eval=0"]
     r = search_probe("vghs", games=4, search="search:kinds=nothing", field=field,
@@ -86,6 +86,8 @@ def test_the_search_probe_plays_a_given_field():
     assert [b["base"] for b in r["by_base"]] == field
     assert all(b["games"] == 2 and b["gain"] == 0 for b in r["by_base"])
     assert all(b["p_holm"] >= b["p_value"] for b in r["by_base"])
+    # the issue's target row is for its own heuristics, not for a given field
+    assert "| — |" in probe_table([r]) and "0.611" not in probe_table([r])
 
 
 def test_the_search_probe_gives_the_same_games_under_jobs():
