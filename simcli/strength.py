@@ -191,7 +191,7 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
     search's bases and its rollout models. ``jobs`` > 1 plays slices of the games in
     worker processes (the same games and results; CPU seconds summed over them).
     """
-    from simcli.ladder import parallel
+    from simcli.ladder import holm, parallel
 
     if field:
         labels = list(field)
@@ -221,9 +221,7 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
             by_base.append({"base": label, "games": int(on.sum()), "gain": dk["diff"],
                             "gain_ci": (dk["ci_low"], dk["ci_high"]),
                             "p_value": dk["p_value"]})
-    for b, adj in zip(by_base, stats.holm_adjust([b["p_value"] for b in by_base]),
-                      strict=True):
-        b["p_holm"] = adj
+    holm(by_base)
     return {"game": game_name, "players": n, "games": games, "search": search,
             "field": labels, "field_given": bool(field), "by_base": by_base,
             "share": float(srch.mean()), "share_ci": stats.wilson(float(srch.sum()), games),
