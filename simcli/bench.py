@@ -359,8 +359,9 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                          "none" if det is None else f"{det:,.0f}",
                          "none" if copies.get("copy_of_copy_us") is None
                          else f"{copies['copy_of_copy_us']:,.0f}")
-        if search is not None:
-            search_t.add_row(name, _pm(search), f"{search['ms_per_decision']:.2f}")
+        if search_games:
+            search_t.add_row(name, "none" if search is None else _pm(search),
+                             "-" if search is None else f"{search['ms_per_decision']:.2f}")
         start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
                         f"{bare['wall']:.2f}", f"{bare['cpu']:.2f}")
         rows.append({"game": name, "players": p, **side, "decisions_per_s": dps, **copies,

@@ -144,6 +144,13 @@ def test_bench_at_one_job_measures_no_speedup(monkeypatch):
     rows = bench.run_bench(["vghs"], None, 50, 0, -1, console, repeat=1, search_games=0)
     assert len(called) == 1 and called[0][2] == 2      # -1: one per core, two here
     assert rows[0]["speedup"] == 2.0 and "jobs 2 s" in buf.getvalue()
+    # search asked for, in a game without a strategy named search: its row says none
+    monkeypatch.setattr(bench, "search_cost", lambda *a, **k: None)
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, force_terminal=False, color_system=None)
+    bench.run_bench(["vghs"], None, 50, 0, 1, console, repeat=1, search_games=2)
+    line = next(x for x in buf.getvalue().splitlines() if "│ vghs" in x and "none" in x)
+    assert "-" in line and "search cost: not measured" not in buf.getvalue()
 
 
 @pytest.mark.parametrize("args", [["-j", "0"], ["-j", "99"], ["-n", "0"], ["--repeat", "0"],
