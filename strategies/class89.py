@@ -300,6 +300,10 @@ BASE_PARAMS = {
     # (``GAME.evaluate_mid``: members left count there), 0 with those fitted at a round's
     # start (``GAME.evaluate``); the same at a round's start and at the game's end
     "eval_mid": 0,
+    # also look ahead on this many options outside the ``eval_k`` best by value: those the
+    # game's evaluation rates best right after each is played on one copy (what the value
+    # misses; class89 search's ``propose_eval`` at 3 players). 0: none, the stop-46 play
+    "eval_screen": 0,
 }
 
 #: most decisions the round look-ahead plays on one copy
@@ -327,7 +331,7 @@ class C89Bot(Bot):
     params: ClassVar[dict] = dict(BASE_PARAMS)
     ranges: ClassVar[dict] = {"teachers_wanted": (0, 30), "w_eval": (0.0, None),
                               "eval_k": (1, None), "eval_n": (1, 64), "eval_round": (0, 20),
-                              "eval_mid": (0, 1)}
+                              "eval_mid": (0, 1), "eval_screen": (0, None)}
     reads = ("space_costs", "signatures_per_point", "start_signatures")
 
     def __init__(self, game, player, rng, **params):
@@ -936,19 +940,24 @@ class C89Bot(Bot):
         best placements' values (in place; the other options drop out of the choice): each
         is played on the same determinized copy (from the bot's sampler), the rest of the
         bot's turn by its plain heuristic, and the game's evaluation scores the copy at
-        the turn's end."""
+        the turn's end. With ``eval_screen`` the options ``_screen`` picks among the rest
+        are looked ahead on too."""
         k = self.p["eval_k"]
-        order = sorted(range(len(opts)), key=lambda i: (-vals[i], i))[:k]
-        if len(order) < 2:
+        ranked = sorted(range(len(opts)), key=lambda i: (-vals[i], i))
+        order = ranked[:k]
+        screen = self.p["eval_screen"] > 0 and len(ranked) > k
+        if len(order) < 2 and not screen:
             return
         game, me, sampler, plain = self.game, self.player, self.sampler, self._plain
         apply, evaluate = game.apply, self._evaluate()
         w = self.p["w_eval"]
+        sampler.fresh()
+        if screen:
+            order += self._screen(opts, ranked[k:], evaluate)
         keep = set(order)
         for i in range(len(vals)):
             if i not in keep:
                 vals[i] = -1e9
-        sampler.fresh()
         if self._look_rng is not None:
             self._look_many(opts, vals, order)
             return
@@ -960,6 +969,21 @@ class C89Bot(Bot):
             apply(state, opts[i])
             play_on(game, state, bots, turn_over)
             vals[i] += w * log_chance(evaluate(state)[me])
+
+    def _screen(self, opts, rest, evaluate) -> list[int]:
+        """The ``eval_screen`` indices of ``rest`` whose option leaves the bot the best win
+        chance by ``evaluate`` right after it is played on copy 0 (ties: the better
+        value's)."""
+        game, me, sampler = self.game, self.player, self.sampler
+        apply = game.apply
+        scored = []
+        for rank, i in enumerate(rest):
+            state = sampler(0)
+            state.log = None
+            apply(state, opts[i])
+            scored.append((-evaluate(state)[me], rank, i))
+        scored.sort()
+        return [i for _, _, i in scored[:self.p["eval_screen"]]]
 
     def _evaluate(self):
         """The look-ahead's evaluation (``eval_mid``)."""

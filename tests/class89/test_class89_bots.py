@@ -544,6 +544,29 @@ def test_look_ahead_plays_what_the_evaluation_rates_among_the_bots_best(strategy
             assert vals[d.options.index(a)] >= best - 1e-9
 
 
+@pytest.mark.parametrize("strategy", MIX)
+def test_look_ahead_screen_adds_what_the_evaluation_rates_best(strategy):
+    from simcli.games.class89.state import TREASURER
+
+    # ``eval_screen`` 1 beside ``eval_k`` 1: the option the (rigged) evaluation rates best
+    # right after it is played joins the bot's own best, and the look-ahead takes it
+    game = _Rigged(TREASURER)
+    turn = {"eval_round": 0}
+    changed = 0
+    for seed in range(6):
+        s = make_state(4, seed=seed, blank=False)
+        _b, own, d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=1, **turn)
+        _b, a, _d = _look(s, strategy, game, seed, w_eval=1000.0, eval_k=1, eval_screen=1,
+                          **turn)
+        assert a in d.options
+        if any(o[0] == TREASURER for o in d.options):
+            assert a[0] == TREASURER
+            changed += own[0] != TREASURER
+        else:
+            assert a == own
+    assert changed      # the screen found what the bot's own best missed
+
+
 def test_look_ahead_without_a_sampler_plays_the_plain_heuristic():
     # a rollout bot inside search gets no sampler: it plays as the bot without look-ahead
     game = GAME
