@@ -177,7 +177,8 @@ class SearchBot(Bot):
         "rollouts": 40,        # rollouts per searched decision at most (screen + race)
         "batch": 2,            # copies per racing round (each played by every option left)
         "propose": "",         # candidates: "" = every option; "mix" = the choices of the
-                               # game's default-mix heuristics (plus the base's); or names
+                               # game's default-mix heuristics (plus the base's; with
+                               # ``models=``, the models' mix's too); or names
                                # joined by "+": only those options race (no screening)
         "propose_eval": 0,     # with ``propose``: also race this many other options, those
                                # the game's evaluation rates best one move ahead (each
@@ -300,8 +301,13 @@ class SearchBot(Bot):
         self.max_options = self.p["max_options"]
         propose = self.p["propose"]
         if propose == "mix":
-            # the rollout models' mix (today's default mix, or the caller's ``models=``)
-            makers = list({_factory_key(f): f for f in seat_factories}.values())
+            # the rollout models' mix (today's default mix, or the caller's ``models=``),
+            # and with other models today's default mix too: against a weaker table (the
+            # issue-9 probe's revision) its own heuristics propose too little (stop 47)
+            mixed = list(seat_factories)
+            if models is not None:
+                mixed += [resolve(name, m) for m in default_mix(name)]
+            makers = list({_factory_key(f): f for f in mixed}.values())
         else:
             names = [x.strip() for x in str(propose).split("+") if x.strip()]
             if "search" in names:

@@ -17,7 +17,7 @@ def test_class89_builds_its_default_proposers_only_at_the_table_size_they_play(n
     """class89's default ``propose=mix`` holds at 4 and 3 players: solo, where the generic
     defaults play, its proposer bots are never built (their seeds are still drawn, so a
     game is the same either way); at 3 and 4 players one per distinct default-mix
-    strategy, after the sampler says the table size."""
+    strategy (the models' and today's), after the sampler says the table size."""
     g = get_game("class89")
     mix = default_mix("class89")
     made: list[int] = []
@@ -38,14 +38,15 @@ def test_class89_builds_its_default_proposers_only_at_the_table_size_they_play(n
     state = g.setup(n, rules, random.Random(3))
     bot.bind_sampler(make_sampler(g, state, 0, random.Random(4)))
     want = len(mix) if n in (3, 4) else 0   # 3 players: their own propose=mix defaults
-    assert len(bot.proposers) == want and made == [0] * (1 + want)
+    # the models' mix (these wrappers) and, beside other models, today's default mix
+    assert len(bot.proposers) == 2 * want and made == [0] * (1 + want)
     # the same seeds whether or not the proposers are built: the bot's RNG has advanced
     # by the same draws at every table size
     again = SearchBot(g, 0, random.Random(7), models=(seats[0], seats))
     assert again.rng.getstate() == bot.rng.getstate()
     # a spec that names ``propose`` builds them at once, at any table size
     named = SearchBot(g, 0, random.Random(7), models=(seats[0], seats), propose="mix")
-    assert len(named.proposers) == len(mix)
+    assert len(named.proposers) == 2 * len(mix)
 
 
 def test_propose_eval_adds_the_options_the_evaluation_rates_best():

@@ -389,10 +389,16 @@ def test_propose_races_only_the_heuristics_choices():
     assert a.history == b.history and a.result == b.result
     with pytest.raises(UnknownStrategyError):
         resolve("class89", "search:propose=no_such_bot")(g, 0, random.Random(1))
-    # with the caller's rollout models, the mix that proposes is theirs (one per strategy)
+    # with the caller's rollout models, their mix proposes (one per strategy), and
+    # today's default mix too (stop 47: a weaker table's own heuristics propose too little)
     other = SearchBot(g, 0, random.Random(1), models=(RandomBot, [RandomBot, RandomBot]),
                       propose="mix")
-    assert len(other.proposers) == 1 and isinstance(other.proposers[0], RandomBot)
+    assert isinstance(other.proposers[0], RandomBot)
+    assert [b.name for b in other.proposers[1:]] == list(mix)
+    # models that are today's mix: each strategy proposes once
+    today = [resolve("class89", m) for m in mix]
+    same = SearchBot(g, 0, random.Random(1), models=(today[0], today), propose="mix")
+    assert [b.name for b in same.proposers] == list(mix)
     named = resolve("class89", "search:propose=club_climber+tile_builder")(
         g, 0, random.Random(1))
     assert [b.name for b in named.proposers] == ["club_climber", "tile_builder"]
