@@ -237,7 +237,15 @@ from simcli.games.class89.state import (
 from simcli.games.class89.yearbook import SS_BASE, letter_bounds
 
 from . import Bot
-from .lookahead import log_chance, play_on, reseed, seat_bots, seeds_for, turn_end
+from .lookahead import (
+    best_one_move,
+    log_chance,
+    play_on,
+    reseed,
+    seat_bots,
+    seeds_for,
+    turn_end,
+)
 
 BASE_PARAMS = {
     "student": 6.0,  # a student in the class photo
@@ -940,8 +948,8 @@ class C89Bot(Bot):
         best placements' values (in place; the other options drop out of the choice): each
         is played on the same determinized copy (from the bot's sampler), the rest of the
         bot's turn by its plain heuristic, and the game's evaluation scores the copy at
-        the turn's end. With ``eval_screen`` the options ``_screen`` picks among the rest
-        are looked ahead on too."""
+        the turn's end. With ``eval_screen`` the options the evaluation rates best one move
+        ahead among the rest are looked ahead on too."""
         k = self.p["eval_k"]
         ranked = sorted(range(len(opts)), key=lambda i: (-vals[i], i))
         order = ranked[:k]
@@ -953,7 +961,11 @@ class C89Bot(Bot):
         w = self.p["w_eval"]
         sampler.fresh()
         if screen:
-            order += self._screen(opts, ranked[k:], evaluate)
+            # the rest's best by the bot's win chance one move ahead (ties: the better value)
+            rest = ranked[k:]
+            best = best_one_move(game, sampler, [opts[i] for i in rest],
+                                 lambda s: evaluate(s)[me], self.p["eval_screen"])
+            order += [rest[j] for j in best]
         keep = set(order)
         for i in range(len(vals)):
             if i not in keep:
@@ -969,21 +981,6 @@ class C89Bot(Bot):
             apply(state, opts[i])
             play_on(game, state, bots, turn_over)
             vals[i] += w * log_chance(evaluate(state)[me])
-
-    def _screen(self, opts, rest, evaluate) -> list[int]:
-        """The ``eval_screen`` indices of ``rest`` whose option leaves the bot the best win
-        chance by ``evaluate`` right after it is played on copy 0 (ties: the better
-        value's)."""
-        game, me, sampler = self.game, self.player, self.sampler
-        apply = game.apply
-        scored = []
-        for rank, i in enumerate(rest):
-            state = sampler(0)
-            state.log = None
-            apply(state, opts[i])
-            scored.append((-evaluate(state)[me], rank, i))
-        scored.sort()
-        return [i for _, _, i in scored[:self.p["eval_screen"]]]
 
     def _evaluate(self):
         """The look-ahead's evaluation (``eval_mid``)."""

@@ -129,6 +129,21 @@ def turn_end(me, kind):
     return stop
 
 
+def best_one_move(game, sampler, options, score, k) -> list[int]:
+    """The positions in ``options`` of the ``k`` whose state right after each is played on
+    the same determinized copy (``sampler(0)``) scores highest by ``score(state)`` (ties:
+    the earlier): what a game's evaluation rates best one move ahead, no rollout."""
+    apply = game.apply
+    scored = []
+    for i, a in enumerate(options):
+        state = sampler(0)
+        state.log = None
+        apply(state, a)
+        scored.append((-score(state), i))
+    scored.sort()
+    return [i for _, i in scored[:k]]
+
+
 def log_chance(pr) -> float:
     """The log of a win chance, floored at 1e-9."""
     return math.log(pr if pr > 1e-9 else 1e-9)

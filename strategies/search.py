@@ -58,6 +58,7 @@ import random
 from simcli.engine import make_sampler
 from simcli.seeding import defer_seed
 from strategies import Bot, UnknownStrategyError, default_mix, resolve
+from strategies.lookahead import best_one_move
 
 #: per game, the defaults of parameters a spec does not name (measured: README's search
 #: section): the rollout ``horizon`` (or, class89, the ``rounds`` cut-off) before the
@@ -438,15 +439,9 @@ class SearchBot(Bot):
             return []
         sampler = self.sampler
         sampler.fresh()
-        apply = game.apply
-        scored = []
-        for i, a in enumerate(rest):
-            state = sampler(0)      # the same copy for every option
-            state.log = None
-            apply(state, a)
-            scored.append((-self._estimate(evaluate(state)), i, a))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        return [a for _, _, a in scored[:self.p["propose_eval"]]]
+        best = best_one_move(game, sampler, rest, lambda s: self._estimate(evaluate(s)),
+                             self.p["propose_eval"])
+        return [rest[j] for j in best]
 
     def _race(self, options, a0):
         """Screening, then a paired race against ``a0`` on common random numbers."""

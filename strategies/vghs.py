@@ -1380,13 +1380,14 @@ def _eval_pick(bot, v, options):
     base: dict = {}
     _on_place(bot, v, options, base)
     owns = _own_values(bot, v, options, base)
+    tie_rng = bot.rng if w["look_ties"] else None
     if w["w_next"] and v.left[p] > 1:
-        chosen = _look_set(owns, int(w["next_width"]), bot.rng if w["look_ties"] else None)
+        chosen = _look_set(owns, int(w["next_width"]), tie_rng)
         totals = [owns[i] + (w["w_next"] * _follow_up(bot, v, options, o) if i in chosen
                              else 0.0) for i, o in enumerate(options)]
     else:
         totals = owns
-    top = _look_set(totals, int(w["eval_width"]), bot.rng if w["look_ties"] else None)
+    top = _look_set(totals, int(w["eval_width"]), tie_rng)
     bot.sampler.fresh()
     w_eval = w["w_eval"]
     if w["eval_round"] and bot._round_bots:
