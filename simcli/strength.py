@@ -78,12 +78,63 @@ def compare(game_name: str, new: Factory, old: Factory, field: Sequence[Factory]
             "diff": d["diff"], "diff_ci": (d["ci_low"], d["ci_high"]), "p_value": d["p_value"]}
 
 
-def load_strategies_at(rev: str, game_name: str, repo: str | Path = ".") -> Any:
+class CompileError(RuntimeError):
+    """An old revision's strategies could not be compiled (``load_strategies_at``)."""
+
+
+def _compiled_module(source: str, rev: str, game_name: str) -> Any:
+    """``source`` compiled by Cython in pure-Python mode, as the build compiles today's
+    modules (Python semantics: annotations are no C types), and imported under a private
+    top-level name. The extension module is kept in the temporary folder, named by a hash
+    of the source, Cython's version and the interpreter, and reused. Relative imports of
+    the package (``from . import Bot``) become ``from strategies import``."""
+    import hashlib
+    import importlib.machinery
+    import tempfile
+
+    try:
+        import Cython
+    except ImportError:
+        raise CompileError("compiling an old revision's strategies needs Cython "
+                           "(pip install -e \".[bench]\")") from None
+    source = source.replace("from . import ", "from strategies import ")
+    key = hashlib.sha256(f"{source}\0{Cython.__version__}\0{sys.version}".encode()
+                         ).hexdigest()[:16]
+    name = f"_simcli_at_{rev[:12]}_{game_name}_{key}"
+    if name in sys.modules:
+        return sys.modules[name]
+    where = Path(tempfile.gettempdir()) / "simcli-compiled-revisions" / name
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    built = [where / f"{name}{s}" for s in suffixes if (where / f"{name}{s}").exists()]
+    if not built:
+        where.mkdir(parents=True, exist_ok=True)
+        (where / f"{name}.py").write_text(source)
+        run = subprocess.run(
+            [sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-q", "-3",
+             "-X", "annotation_typing=False", "-X", "binding=True", f"{name}.py"],
+            cwd=where, capture_output=True, text=True)
+        built = [where / f"{name}{s}" for s in suffixes if (where / f"{name}{s}").exists()]
+        if run.returncode or not built:
+            tail = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no module built"]
+            raise CompileError(f"compiling strategies/{game_name}.py of {rev}: {tail[0]}")
+    spec = importlib.util.spec_from_file_location(name, built[0])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_strategies_at(rev: str, game_name: str, repo: str | Path = ".",
+                       compiled: bool = False) -> Any:
     """The ``strategies/<game>.py`` module as it was at git revision ``rev``, imported under
-    a private name (it still uses today's ``strategies.Bot`` and rules code)."""
+    a private name (it still uses today's ``strategies.Bot`` and rules code). With
+    ``compiled`` it is compiled by Cython first (``_compiled_module``), so that its bots
+    cost what a compiled build's bots cost; the same play."""
     path = f"strategies/{game_name}.py"
     source = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=repo, check=True,
                             capture_output=True, text=True).stdout
+    if compiled:
+        return _compiled_module(source, rev, game_name)
     name = f"strategies._at_{rev[:12]}_{game_name}"
     if name in sys.modules:
         return sys.modules[name]
@@ -120,7 +171,8 @@ PROBE_TARGETS = (
 
 
 def _probe_chunk(game_name: str, rev: str, field: tuple, n: int, overrides: dict,
-                 repo: str, search: str, seed: int, lo: int, hi: int) -> dict:
+                 repo: str, search: str, seed: int, lo: int, hi: int,
+                 compiled: bool = False) -> dict:
     """Games ``lo..hi`` of :func:`search_probe` (in a worker process or here)."""
     import time
 
@@ -129,7 +181,7 @@ def _probe_chunk(game_name: str, rev: str, field: tuple, n: int, overrides: dict
     if field:
         mix_f = [resolve(game_name, spec) for spec in field]
     else:
-        module = load_strategies_at(rev, game_name, repo)
+        module = load_strategies_at(rev, game_name, repo, compiled)
         mix_f = [functools.partial(module.STRATEGIES[s]) for s in module.DEFAULT_MIX]
     game = get_game(game_name)
     data = apply_overrides(game.default_data(), overrides)
@@ -173,7 +225,8 @@ def _probe_chunk(game_name: str, rev: str, field: tuple, n: int, overrides: dict
 def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None = None,
                  games: int = 100, seed: int = 1, search: str = "search",
                  overrides: Mapping[str, Any] | None = None, repo: str | Path = ".",
-                 start: int = 0, field: Sequence[str] | None = None, jobs: int = 1) -> dict:
+                 start: int = 0, field: Sequence[str] | None = None, jobs: int = 1,
+                 compiled: bool = False) -> dict:
     """The issue-9 probe: ``search`` in one seat against the default mix of revision
     ``rev``, paired with that revision's heuristic in the same seat on the same seeds.
 
@@ -190,6 +243,8 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
     plays instead of the revision's default mix: its members are the heuristics, the
     search's bases and its rollout models. ``jobs`` > 1 plays slices of the games in
     worker processes (the same games and results; CPU seconds summed over them).
+    ``compiled`` compiles the revision's strategies with Cython first
+    (:func:`load_strategies_at`): the same games, at a compiled build's cost.
     """
     from simcli.ladder import holm, parallel
 
@@ -202,7 +257,7 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
     parts = max(1, min(games, 4 * jobs if jobs > 1 else 1))
     cuts = [start + games * k // parts for k in range(parts + 1)]
     tasks = [(game_name, rev, tuple(field or ()), n, dict(overrides or {}), str(repo),
-              search, seed, cuts[k], cuts[k + 1]) for k in range(parts)
+              search, seed, cuts[k], cuts[k + 1], compiled) for k in range(parts)
              if cuts[k + 1] > cuts[k]]
     done = list(parallel(_probe_chunk, tasks, jobs))
     heur = np.concatenate([c["heur"] for c in done])
@@ -224,6 +279,7 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
     holm(by_base)
     return {"game": game_name, "players": n, "games": games, "search": search,
             "field": labels, "field_given": bool(field), "by_base": by_base,
+            "compiled": bool(compiled and not field),
             "share": float(srch.mean()), "share_ci": stats.wilson(float(srch.sum()), games),
             "heuristic": float(heur.mean()),
             "heuristic_ci": stats.wilson(float(heur.sum()), games),

@@ -102,3 +102,40 @@ def test_the_search_probe_gives_the_same_games_under_jobs():
     assert (one["heuristic_shares"] == two["heuristic_shares"]).all()
     assert one["searched_per_game"] == two["searched_per_game"] == 1
     assert [b["games"] for b in one["by_base"]] == [2, 2]   # games 3..7: bases 0,1,2,0,1
+
+
+def test_the_search_probe_compiles_the_old_heuristics_and_plays_the_same_games():
+    """``compiled=True``: the revision's strategies compiled by Cython (an extension
+    module, not the source) play exactly the games their source plays."""
+    import importlib.machinery
+
+    from simcli.strength import load_strategies_at, search_probe
+
+    pytest.importorskip("Cython")
+    try:
+        subprocess.run(["git", "cat-file", "-e", "905f16f^{commit}"], cwd=ROOT, check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("revision 905f16f not in this checkout")
+    module = load_strategies_at("905f16f", "vghs", ROOT, compiled=True)
+    assert module.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    assert module.DEFAULT_MIX == load_strategies_at("905f16f", "vghs", ROOT).DEFAULT_MIX
+    spec = "search:rollouts=6,recheck=2,max_decisions=2"
+    pure = search_probe("vghs", games=3, search=spec, repo=ROOT)
+    import sys
+
+    del sys.modules[module.__name__]          # the probe (one job: in this process) loads it
+    comp = search_probe("vghs", games=3, search=spec, repo=ROOT, compiled=True)
+    assert module.__name__ in sys.modules
+    assert (pure["search_shares"] == comp["search_shares"]).all()
+    assert (pure["heuristic_shares"] == comp["heuristic_shares"]).all()
+    assert pure["rollouts_per_game"] == comp["rollouts_per_game"] > 0
+    assert comp["compiled"] and not pure["compiled"]
+
+
+def test_a_revision_that_does_not_compile_says_so_in_one_error():
+    from simcli.strength import CompileError, _compiled_module
+
+    pytest.importorskip("Cython")
+    with pytest.raises(CompileError, match="compiling strategies/nogame.py of deadbeef"):
+        _compiled_module("def broken(:\n    pass\n", "deadbeef", "nogame")

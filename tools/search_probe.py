@@ -8,6 +8,10 @@ heuristic in the same seats on the same seeds, for the six rows of the issue's t
 
 Rows are named game or game/players (``class89/3``, ``class89/1`` = solo vs Ed, normal).
 Costs are CPU seconds of the search game over the heuristic game on the same seed.
+The revision's heuristics are its source, run as pure Python (they play search's
+rollouts, so most of a probe's cost is theirs); ``--compiled`` compiles them with Cython
+first (the ``bench`` extra has it), as the build compiles today's strategies: the same
+games, at what a compiled build's rollouts cost.
 
 ``--field SPEC`` (repeated; one game in ``--rows``) plays today's strategies as given
 instead of the revision's default mix: the heuristics, search's bases and its rollout
@@ -29,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main(argv: list[str] | None = None) -> int:
     from simcli.fsio import atomic_write_text
-    from simcli.strength import PROBE_TARGETS, probe_table, search_probe
+    from simcli.strength import PROBE_TARGETS, CompileError, probe_table, search_probe
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", default="", help="comma list: vghs, vgc, class89, class89/3, "
@@ -44,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rev", default="905f16f")
     ap.add_argument("--search", default="search", help="search spec with parameters")
     ap.add_argument("--out", default="", help="write the markdown table here too")
+    ap.add_argument("--compiled", action="store_true",
+                    help="compile the revision's strategies with Cython first (needs the "
+                    "bench extra): the same games, at a compiled build's cost")
     ap.add_argument("--field", action="append", default=[],
                     help="a strategy spec of today's code for the table instead of the "
                     "revision's default mix (repeat it; needs one game in --rows)")
@@ -51,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     wanted = {r.strip() for r in a.rows.split(",") if r.strip()}
     if a.jobs == 0:
         ap.error("--jobs 0: give 1 or more worker processes, or -1 for one per core")
+    if a.field and a.compiled:
+        ap.error("--compiled compiles the revision's strategies; --field plays today's, "
+                 "which the build compiles already")
     if a.field and len({w.split("/")[0] for w in wanted}) != 1:
         ap.error("--field needs --rows naming one game (its strategies' specs)")
     if a.field:
@@ -69,9 +79,13 @@ def main(argv: list[str] | None = None) -> int:
                                                  and players != 1):
             continue
         n_games = a.games or max(2, round(a.scale * games))
-        r = search_probe(game, rev=a.rev, n_players=players, games=n_games,
-                         seed=a.seed, search=a.search, repo=ROOT, field=a.field or None,
-                         start=a.start, jobs=a.jobs)
+        try:
+            r = search_probe(game, rev=a.rev, n_players=players, games=n_games,
+                             seed=a.seed, search=a.search, repo=ROOT, field=a.field or None,
+                             start=a.start, jobs=a.jobs, compiled=a.compiled)
+        except CompileError as exc:
+            print(f"search_probe: {exc}", file=sys.stderr)
+            return 2
         results.append(r)
         print(probe_table([r]).splitlines()[-1], flush=True)
     table = probe_table(results)
