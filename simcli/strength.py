@@ -90,6 +90,7 @@ def _compiled_module(source: str, rev: str, game_name: str) -> Any:
     the package (``from . import Bot``) become ``from strategies import``."""
     import hashlib
     import importlib.machinery
+    import shutil
     import tempfile
 
     try:
@@ -103,21 +104,36 @@ def _compiled_module(source: str, rev: str, game_name: str) -> Any:
     name = f"_simcli_at_{rev[:12]}_{game_name}_{key}"
     if name in sys.modules:
         return sys.modules[name]
-    where = Path(tempfile.gettempdir()) / "simcli-compiled-revisions" / name
+    cache = Path(tempfile.gettempdir()) / "simcli-compiled-revisions"
+    where = cache / name
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    built = [where / f"{name}{s}" for s in suffixes if (where / f"{name}{s}").exists()]
-    if not built:
-        where.mkdir(parents=True, exist_ok=True)
-        (where / f"{name}.py").write_text(source)
-        run = subprocess.run(
-            [sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-q", "-3",
-             "-X", "annotation_typing=False", "-X", "binding=True", f"{name}.py"],
-            cwd=where, capture_output=True, text=True)
-        built = [where / f"{name}{s}" for s in suffixes if (where / f"{name}{s}").exists()]
-        if run.returncode or not built:
-            tail = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no module built"]
-            raise CompileError(f"compiling strategies/{game_name}.py of {rev}: {tail[0]}")
-    spec = importlib.util.spec_from_file_location(name, built[0])
+
+    def built(folder: Path) -> list[Path]:
+        return [folder / f"{name}{s}" for s in suffixes if (folder / f"{name}{s}").exists()]
+
+    if not built(where):
+        # compiled in a folder of its own, then renamed into place: a process that finds
+        # the module finds it whole, and of two compiling at once the first rename wins
+        cache.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f"{name}.", dir=cache))
+        try:
+            (work / f"{name}.py").write_text(source)
+            run = subprocess.run(
+                [sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-q", "-3",
+                 "-X", "annotation_typing=False", "-X", "binding=True", f"{name}.py"],
+                cwd=work, capture_output=True, text=True)
+            if run.returncode or not built(work):
+                tail = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no module"]
+                raise CompileError(f"compiling strategies/{game_name}.py of {rev}: {tail[0]}")
+            try:
+                work.rename(where)
+            except OSError:
+                if not built(where):
+                    raise
+        finally:
+            if work.exists():
+                shutil.rmtree(work, ignore_errors=True)
+    spec = importlib.util.spec_from_file_location(name, built(where)[0])
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
@@ -250,8 +266,8 @@ def search_probe(game_name: str, *, rev: str = "905f16f", n_players: int | None 
 
     if field:
         labels = list(field)
-    else:
-        labels = list(load_strategies_at(rev, game_name, repo).DEFAULT_MIX)
+    else:   # compiled here, once, before any worker process looks for it
+        labels = list(load_strategies_at(rev, game_name, repo, compiled).DEFAULT_MIX)
     n = n_players or get_game(game_name).default_players
     # consecutive slices of the games, a few per job (the same games under any jobs)
     parts = max(1, min(games, 4 * jobs if jobs > 1 else 1))

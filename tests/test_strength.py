@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,9 +123,7 @@ def test_the_search_probe_compiles_the_old_heuristics_and_plays_the_same_games()
     assert module.DEFAULT_MIX == load_strategies_at("905f16f", "vghs", ROOT).DEFAULT_MIX
     spec = "search:rollouts=6,recheck=2,max_decisions=2"
     pure = search_probe("vghs", games=3, search=spec, repo=ROOT)
-    import sys
-
-    del sys.modules[module.__name__]          # the probe (one job: in this process) loads it
+    del sys.modules[module.__name__]          # the probe loads it (and its one job here)
     comp = search_probe("vghs", games=3, search=spec, repo=ROOT, compiled=True)
     assert module.__name__ in sys.modules
     assert (pure["search_shares"] == comp["search_shares"]).all()
