@@ -80,11 +80,7 @@ def extensions():
         try:
             out += cythonize(
                 [rel], quiet=True, language_level=3,
-                compiler_directives={
-                    # Python semantics everywhere: annotations are not C types unless a
-                    # module asks for it with cython.* declarations
-                    "annotation_typing": False, "binding": True, "embedsignature": False,
-                },
+                compiler_directives=build["CYTHON_DIRECTIVES"],
             )
         except Exception as exc:  # noqa: BLE001 - a module Cython cannot translate
             print(f"simcli: {rel} stays pure Python ({exc})", file=sys.stderr)

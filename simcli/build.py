@@ -33,6 +33,10 @@ HOT = (
     "simcli/games/*/*.py",
     "strategies/*.py",
 )
+#: Cython's directives for every module compiled (setup.py's build, and an old revision's
+#: strategies for the issue-9 probe, ``simcli.strength``): Python semantics everywhere,
+#: annotations are not C types unless a module asks for it with cython.* declarations
+CYTHON_DIRECTIVES = {"annotation_typing": False, "binding": True, "embedsignature": False}
 #: never compiled: package inits (the import hook lives in one) and analysis modules
 #: (polars and matplotlib code gains nothing)
 COLD = ("__init__.py", "analysis.py")

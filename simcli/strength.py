@@ -83,10 +83,10 @@ class CompileError(RuntimeError):
 
 
 def _compiled_module(source: str, rev: str, game_name: str) -> Any:
-    """``source`` compiled by Cython in pure-Python mode, as the build compiles today's
-    modules (Python semantics: annotations are no C types), and imported under a private
-    top-level name. The extension module is kept in the temporary folder, named by a hash
-    of the source, Cython's version and the interpreter, and reused. Relative imports of
+    """``source`` compiled by Cython in pure-Python mode with the build's directives
+    (``simcli.build.CYTHON_DIRECTIVES``), and imported under a private top-level name.
+    The extension module is kept in the temporary folder, named by a hash of the source,
+    Cython's version, the interpreter and the directives, and reused. Relative imports of
     the package (``from . import Bot``) become ``from strategies import``."""
     import hashlib
     import importlib.machinery
@@ -99,8 +99,11 @@ def _compiled_module(source: str, rev: str, game_name: str) -> Any:
         raise CompileError("compiling an old revision's strategies needs Cython "
                            "(pip install -e \".[bench]\")") from None
     source = source.replace("from . import ", "from strategies import ")
-    key = hashlib.sha256(f"{source}\0{Cython.__version__}\0{sys.version}".encode()
-                         ).hexdigest()[:16]
+    from simcli.build import CYTHON_DIRECTIVES
+
+    directives = [x for k, v in CYTHON_DIRECTIVES.items() for x in ("-X", f"{k}={v}")]
+    key = hashlib.sha256("\0".join([source, Cython.__version__, sys.version, *directives])
+                         .encode()).hexdigest()[:16]
     name = f"_simcli_at_{rev[:12]}_{game_name}_{key}"
     if name in sys.modules:
         return sys.modules[name]
@@ -120,7 +123,7 @@ def _compiled_module(source: str, rev: str, game_name: str) -> Any:
             (work / f"{name}.py").write_text(source)
             run = subprocess.run(
                 [sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-q", "-3",
-                 "-X", "annotation_typing=False", "-X", "binding=True", f"{name}.py"],
+                 *directives, f"{name}.py"],
                 cwd=work, capture_output=True, text=True)
             if run.returncode or not built(work):
                 tail = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no module"]
