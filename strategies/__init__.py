@@ -41,8 +41,13 @@ class Bot:
     #: allowed (low, high) of a parameter (None: unbounded); every value must also have
     #: its default's type (a number for a float default, an integer for an int default)
     ranges: ClassVar[dict[str, tuple]] = {}
-    #: parameter -> the parameter it refines, refused when given while that one is off
+    #: parameter -> the parameter it refines (or several joined by "|": one of them),
+    #: refused when given while that one is off
     needs: ClassVar[dict[str, str]] = {}
+    #: the parameter values this strategy's bots play with inside ``search``'s rollouts:
+    #: refinements of its look-ahead too dear to nest in every rollout (vghs
+    #: ``deep_margin``); the true table and search's own seat play the spec as given
+    rollout_params: ClassVar[dict[str, Any]] = {}
     #: the rules keys (top-level keys of the game's data, as a scenario overrides them)
     #: whose value this strategy reads from ``view.rules`` and responds to
     reads: ClassVar[tuple[str, ...]] = ()
@@ -253,15 +258,19 @@ def check_params(cls: type[Bot], params: dict[str, Any]) -> None:
         if (low is not None and value < low) or (high is not None and value > high):
             shown = f"{'' if low is None else low}..{'' if high is None else high}"
             raise UnknownStrategyError(f"{where}: must be in {shown}")
-    # a parameter that only refines another (``cls.needs``: key -> the key it needs set)
-    # given while that other is off would be silently ignored: say so instead
+    # a parameter that only refines another (``cls.needs``: key -> the key it needs set,
+    # or several joined by "|": one of them) given while that other is off would be
+    # silently ignored: say so instead
     needs = getattr(cls, "needs", {})      # a designer's class may not derive from Bot
     for key, value in params.items():
         other = needs.get(key)
-        if other and value != cls.params[key] and not params.get(other, cls.params[other]):
+        if not other or value == cls.params[key]:
+            continue
+        others = other.split("|")
+        if not any(params.get(o, cls.params[o]) for o in others):
             raise UnknownStrategyError(
-                f"strategy {cls.name!r}: {key}={value!r} does nothing unless {other} is set "
-                f"(add {other}=1)")
+                f"strategy {cls.name!r}: {key}={value!r} does nothing unless "
+                f"{' or '.join(others)} is set (add {others[0]}=1)")
 def rules_read(game, names) -> set[str]:
     """The rules keys that the strategies ``names`` (specs such as ``"devoted"`` or
     ``"hunter:pp_bonus=2"``) of ``game`` (a name or a Game) declare they read.

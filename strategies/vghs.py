@@ -301,9 +301,14 @@ class VGHSBot(Bot):
         "eval_deep": 0,         # with eval_round, 1: on the copy every seat is played by a
                                 # bot that itself looks ahead (the default mix as at the
                                 # table, each with a sampler of the copy), not plain bots
-        "deep_width": 0,        # with eval_deep: those bots' eval_width (0: their own)
+        "deep_width": 0,        # with eval_deep or deep_margin: those bots' eval_width
+                                # (0: their own)
         "deep_next": 0,         # with eval_deep, 1: those bots play only until this bot's
                                 # next placement, plain bots the rest of the round
+        "deep_margin": 0.0,     # with eval_round and without eval_deep, > 0: the options
+                                # whose value is within this win chance (times w_eval) of
+                                # the best are scored again on the same copy as eval_deep=1,
+                                # deep_next=1 score them (only at such near-ties)
     }
     ranges = {"reserve": (0, 1), "build_rounds": (0, 20), "build_bonus": (0, None),
               "gta_defer": (0, 1), "gta_wait": (0, 1), "w_block": (0, None),
@@ -311,12 +316,15 @@ class VGHSBot(Bot):
               "next_risk": (0, 1), "next_width": (0, None), "w_eval": (0, None),
               "eval_width": (0, None), "eval_round": (0, None), "look_ties": (0, 1),
               "eval_copies": (1, 64), "eval_deep": (0, 1), "deep_width": (0, None),
-              "deep_next": (0, 1),
+              "deep_next": (0, 1), "deep_margin": (0, 1),
               **{k: (0, None) for k in ("x_game", "x_class", "x_gta", "x_cafeteria",
                                         "x_kojima", "x_office")}}
     #: parameters that refine another one, which must be on for them to mean anything
     needs = {"eval_copies": "eval_round", "eval_deep": "eval_round",
-             "deep_width": "eval_deep", "deep_next": "eval_deep"}
+             "deep_width": "eval_deep|deep_margin", "deep_next": "eval_deep",
+             "deep_margin": "eval_round"}
+    #: search's rollouts model the table's round look-ahead without ``deep_margin``
+    rollout_params = {"deep_margin": 0.0}
     reads = ("class_temp_cost", "class_perm_cost", "class_dice_any_face", "class_activations",
              "cafeteria_activations", "first_player_location", "gta_capacity",
              "office_capacity")
@@ -386,6 +394,8 @@ class VGHSBot(Bot):
         #: with ``deep_next``: the plain bots that play the round on after this bot's next
         #: placement
         self._round_plain: list = []
+        #: with ``deep_margin``: the deep bots that score the near-tied options again
+        self._near_bots: list = []
 
     def bind_sampler(self, sampler) -> None:
         """The engine's sampler of determinized copies (only with ``w_eval``; bots built
@@ -400,6 +410,8 @@ class VGHSBot(Bot):
                                            int(self.p["deep_width"]))
             if self.p["eval_deep"] and self.p["deep_next"]:
                 self._round_plain = _round_bots(self, n)
+            elif self.p["deep_margin"] and not self.p["eval_deep"]:
+                self._near_bots = _round_bots(self, n, 1, int(self.p["deep_width"]))
 
     def choose(self, view, decision):
         handler = self._handlers.get(decision.kind)
@@ -1327,8 +1339,8 @@ def _round_bots(bot, n, deep=0, width=0):
     ``deep`` (``eval_deep``) bots that look ahead themselves: the bot's own heuristic and
     the default mix with their own round look-ahead (of plain bots: one level deep), of
     ``width`` options where given (``deep_width``)."""
-    off = ({"eval_deep": 0, **({"eval_width": width} if width else {})} if deep
-           else {"w_eval": 0.0, "eval_round": 0})
+    off = ({"eval_deep": 0, "deep_margin": 0.0, **({"eval_width": width} if width else {})}
+           if deep else {"w_eval": 0.0, "eval_round": 0, "deep_margin": 0.0})
     return seat_bots(bot, n, STRATEGIES, DEFAULT_MIX, off)
 
 
@@ -1341,25 +1353,31 @@ def _round_after(bot, o):
     ``eval_deep`` each seat's sampler is seeded from that stream after the bots' seeds; with
     ``deep_next`` the deep bots play until this bot's next placement and the plain bots
     ``_round_plain`` (seeded from the same stream after the samplers) the rest."""
+    return _round_play(bot, o, bot._round_bots, bot.p["eval_deep"], bot._round_plain,
+                       bot._round_seed, max(1, int(bot.p["eval_copies"])))
+
+
+def _round_play(bot, o, bots, deep, plain, seed, copies):
+    """The body of ``_round_after``: ``o`` played on copies ``sampler(0..copies-1)`` to the
+    round's end by ``bots`` (deep ones, that look ahead on samplers of the copy, when
+    ``deep``; handing over to ``plain`` at this bot's next placement where given), their
+    RNGs reseeded from ``seed + j`` on copy j; the mean of this bot's evaluation."""
     game = bot.game
-    bots = bot._round_bots
     p = bot.player
-    copies = max(1, int(bot.p["eval_copies"]))
-    plain = bot._round_plain
     total = 0.0
     for j in range(copies):
         s = bot.sampler(j)
         s.log = None
         stop = s.round + int(bot.p["eval_round"])
         game.apply(s, o)
-        if bot.p["eval_deep"]:
-            r = reseed_stream(bots, bot._round_seed + j)
+        if deep:
+            r = reseed_stream(bots, seed + j)
             # each seat's look-ahead samples copies of this copy, as that seat may know it
             for q, b in enumerate(bots):
                 if b.p["w_eval"]:
                     b.bind_sampler(make_sampler(game, s, q, random.Random(r.getrandbits(64))))
         else:
-            reseed(bots, bot._round_seed + j)
+            reseed(bots, seed + j)
         rest = bots
         if plain:
             play_on(game, s, bots, lambda st, d, stop=stop: st.round >= stop
@@ -1395,18 +1413,42 @@ def _eval_pick(bot, v, options):
         after = _round_after
     else:
         after = _eval_after
-    best = -1e18
-    ties: list = []
+    values = []
     for i, o in enumerate(options):
         value = totals[i]
         if i in top:
             value += w_eval * after(bot, o)
+        values.append(value)
+    if bot._near_bots:
+        _near_again(bot, options, values, totals, top, w_eval)
+    best = -1e18
+    ties: list = []
+    for i, o in enumerate(options):
+        value = values[i]
         if value > best + 1e-9:
             best = value
             ties = [o]
         elif value >= best - 1e-9:
             ties.append(o)
     return ties[int(bot.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _near_again(bot, options, values, totals, top, w_eval):
+    """``deep_margin``: where two or more of the looked-ahead options (``top``) have
+    ``values`` within ``deep_margin`` times ``w_eval`` of the best, score each of those
+    again with the deep bots (``_near_bots``, until this bot's next placement; the plain
+    bots the rest of the round) on the same copy, their seeds drawn once for all of them,
+    in place of the plain look-ahead's score. Nothing is drawn where no two options are
+    that close."""
+    best = max(values)
+    edge = best - bot.p["deep_margin"] * w_eval
+    near = [i for i in top if values[i] >= edge]
+    if len(near) < 2:
+        return
+    seed = bot.rng.getrandbits(64)
+    for i in near:
+        values[i] = totals[i] + w_eval * _round_play(bot, options[i], bot._near_bots, 1,
+                                                      bot._round_bots, seed, 1)
 
 
 def _view_copy(v, p):
@@ -1585,7 +1627,9 @@ class ArcadeBot(VGHSBot):
               # stop 23: the one-step look-ahead (issue 9)
               "w_next": 0.6, "next_risk": 0.5, "next_width": 3,
               # the round look-ahead (issue 9)
-              "w_eval": 400.0, "eval_width": 5, "eval_round": 1}
+              "w_eval": 400.0, "eval_width": 5, "eval_round": 1,
+              # stop 49: near-ties scored again by rivals that look ahead (issue 9)
+              "deep_margin": 0.03}
 
 
 class ChallengeBot(VGHSBot):
@@ -1609,7 +1653,9 @@ class ChallengeBot(VGHSBot):
               # stop 23: the one-step look-ahead (issue 9)
               "w_next": 0.7, "next_risk": 0.5, "next_width": 3,
               # the round look-ahead (issue 9)
-              "w_eval": 150.0, "eval_width": 3, "eval_round": 1}
+              "w_eval": 150.0, "eval_width": 3, "eval_round": 1,
+              # stop 49: near-ties scored again by rivals that look ahead (issue 9)
+              "deep_margin": 0.1}
 
     def want(self, v):
         return _challenge_want(self, v)
@@ -1633,7 +1679,9 @@ class BuilderBot(VGHSBot):
               # stop 21: fitted to search's choices, kept where fresh games held
               "s_game_deny": 0.3, "x_class": 0.8,
               # the round look-ahead (issue 9)
-              "w_eval": 400.0, "eval_width": 3, "eval_round": 1}
+              "w_eval": 400.0, "eval_width": 3, "eval_round": 1,
+              # stop 49: near-ties scored again by rivals that look ahead (issue 9)
+              "deep_margin": 0.1}
 
 
 STRATEGIES = {cls.name: cls for cls in (ArcadeBot, ChallengeBot, BuilderBot)}

@@ -413,8 +413,11 @@ def last_placement(seed: int = 3):
 
 
 def round_bot(s, **params):
+    """Seat 0's builder at ``s`` whose choice is its round look-ahead alone (``w_eval``
+    1e6, every option looked ahead on), with a sampler; ``deep_margin`` 0 unless given."""
     from simcli.engine import make_sampler
 
+    params.setdefault("deep_margin", 0.0)
     b = BOTS["builder"](GAME, 0, random.Random(1), w_eval=1e6, eval_width=0, **params)
     b.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
     return b
@@ -649,9 +652,84 @@ def test_deep_next_hands_the_round_to_plain_bots_at_the_bots_next_placement():
     assert not full._round_plain
 
 
+def near_bot(s, margin, **params):
+    """Seat 0's arcade at ``s`` as the table plays it (its own ``w_eval``), with
+    ``deep_margin`` ``margin`` and a sampler; every bot's choices logged as (tag, seat)."""
+    from simcli.engine import make_sampler
+
+    b = BOTS["arcade"](GAME, 0, random.Random(1), deep_margin=margin, **params)
+    b.bind_sampler(make_sampler(GAME, s, 0, random.Random(5)))
+    log: list = []
+    for tag, bots in (("near", b._near_bots), ("plain", b._round_bots)):
+        for x in bots:
+            orig = x.choose
+
+            def choose(view, dec, orig=orig, tag=tag, q=x.player):
+                log.append((tag, q))
+                return orig(view, dec)
+            x.choose = choose
+    return b, log
+
+
+def test_deep_margin_scores_near_ties_again_with_rivals_that_look_ahead():
+    """``deep_margin``: the options whose value lies within that win chance (times
+    ``w_eval``) of the best are played again on the copy by bots that look ahead
+    themselves (the default mix, one level deep) until this bot's next placement, plain
+    bots the rest of the round; with every option near, the deep bots play."""
+    s, d = first_placement()
+    v = GAME.view(s, 0)
+    b, log = near_bot(s, 1.0)
+    assert [x.name for x in b._near_bots] == ["arcade", "challenger", "builder", "arcade"]
+    assert all(x.p["w_eval"] > 0 and x.p["eval_round"] == 1 for x in b._near_bots)
+    # one level only: the nested bots re-score nothing, and look ahead with plain bots
+    assert all(x.p["deep_margin"] == 0 and x.p["eval_deep"] == 0 for x in b._near_bots)
+    assert all(x.p["w_eval"] == 0 for x in b._round_bots)
+    choice = b.on_place(v, d.options)
+    tags = [t for t, _ in log]
+    assert "near" in tags and "plain" in tags
+    # the deep bots hand over to the plain ones at the bot's own next placement
+    k = tags.index("near")
+    assert any(q != 0 for t, q in log[k:] if t == "near")
+    again, _ = near_bot(s, 1.0)
+    assert again.on_place(v, d.options) == choice       # deterministic per seed
+    assert choice in d.options
+
+
+def test_deep_margin_draws_nothing_without_a_near_tie():
+    """A margin too narrow for any two options: no deep bot plays, no random number is
+    drawn for it, and the choice and the bot's stream are those of the plain look-ahead."""
+    s, d = first_placement()
+    v = GAME.view(s, 0)
+    tight, log = near_bot(s, 1e-12)
+    off, _ = near_bot(s, 0.0)
+    assert not off._near_bots and tight._near_bots
+    assert tight.on_place(v, d.options) == off.on_place(v, d.options)
+    assert all(t != "near" for t, _ in log)
+    assert tight.rng.getstate() == off.rng.getstate()
+
+
+def test_search_rollouts_model_the_table_without_deep_margin():
+    """search's rollout bots play the strategies' ``rollout_params`` (vghs ``deep_margin``
+    0: the table's plain round look-ahead), while its own seat's base keeps the default."""
+    from strategies import resolve
+
+    assert BOTS["arcade"].params["deep_margin"] > 0
+    bot = resolve("vghs", "search")(GAME, 0, random.Random(1))
+    assert bot.base.p["deep_margin"] == BOTS["arcade"].params["deep_margin"]
+    for q, f in enumerate(bot.factories[:4]):
+        x = f(GAME, q, random.Random(q))
+        assert x.p["deep_margin"] == 0.0
+        assert x.p["w_eval"] == BOTS[x.name].params["w_eval"]     # still looks ahead
+    # lean=0: the rollouts play the table's strategies exactly as given
+    full = resolve("vghs", "search:lean=0")(GAME, 0, random.Random(1))
+    for q, f in enumerate(full.factories[:4]):
+        x = f(GAME, q, random.Random(q))
+        assert x.p["deep_margin"] == BOTS[x.name].params["deep_margin"]
+
+
 @pytest.mark.parametrize("spec, other", [
     ("arcade:deep_next=1", "eval_deep"),
-    ("builder:deep_width=2", "eval_deep"),
+    ("builder:deep_width=2,deep_margin=0", "eval_deep or deep_margin"),
     ("challenger:eval_deep=1,eval_round=0", "eval_round"),
     ("arcade:eval_copies=3,eval_round=0", "eval_round"),
 ])
