@@ -684,9 +684,11 @@ def bench(
     try:
         run_bench(game or [], players, games, memory_games, jobs, console(),
                   repeat=repeat, search_games=search_games)
-    except KeyboardInterrupt:
-        from simcli.clierrors import interrupt_status
+    except BaseException as exc:   # Ctrl-C, SIGTERM, or an error one caused
+        from simcli.clierrors import by_signal, interrupt_status
 
+        if not by_signal(exc):
+            raise
         status = interrupt_status()
         note(f"{'terminated' if status == 143 else 'interrupted'}: bench stopped and ended "
              "its worker processes (it writes no files: nothing to keep)")
@@ -766,9 +768,11 @@ def ladder(
             result["against"] = lad.against(cfg, rows, other)
         lad.write(folder, result, {**meta, "finished": True}, rows)
         lad.remove_parts(folder, cfg)
-    except KeyboardInterrupt:
-        from simcli.clierrors import interrupt_status
+    except BaseException as exc:   # Ctrl-C, SIGTERM, or an error one caused
+        from simcli.clierrors import by_signal, interrupt_status
 
+        if not by_signal(exc):
+            raise
         status = interrupt_status()
         note(f"{'terminated' if status == 143 else 'interrupted'}: kept the "
              f"{lad.saved_games(folder, cfg)} of {games} ladder games finished so far in "

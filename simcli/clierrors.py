@@ -55,6 +55,28 @@ def _on_sigint(signum, frame):  # noqa: ARG001
     raise KeyboardInterrupt()
 
 
+def by_signal(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C or SIGTERM, or came of one. The handlers raise wherever the
+    main thread happens to be; inside a callback that cannot raise (CPython then reports
+    "Exception ignored in ...") the interrupt is lost and the interrupted code fails with
+    an error of its own instead (a fresh CI run: polars' data type check, a TypeError, in
+    the middle of writing a chunk). So once a signal has arrived during the command,
+    whatever the command raises is that interrupt."""
+    return isinstance(exc, KeyboardInterrupt) or bool(RECEIVED)
+
+
+def _quiet_unraisable(hook):
+    """A ``sys.unraisablehook`` that drops the interrupt itself where it could not be
+    raised (``by_signal``: the command ends as interrupted all the same), and passes every
+    other unraisable exception to ``hook``."""
+
+    def quiet(args):
+        if RECEIVED and isinstance(args.exc_value, KeyboardInterrupt):
+            return
+        hook(args)
+    return quiet
+
+
 def _quiet_pool_shutdown(hook):
     """A ``threading.excepthook`` that, once Ctrl-C or SIGTERM has arrived, drops what
     loky's executor thread raises while the interrupted main thread tears the pool down
@@ -86,6 +108,8 @@ def sigterm_as_interrupt():
         signal.signal(signal.SIGINT, _on_sigint)
     old_hook = threading.excepthook
     threading.excepthook = _quiet_pool_shutdown(old_hook)
+    old_unraisable = sys.unraisablehook
+    sys.unraisablehook = _quiet_unraisable(old_unraisable)
     try:
         yield
     finally:
@@ -94,6 +118,7 @@ def sigterm_as_interrupt():
             signal.signal(signal.SIGINT, old_int)
         if not RECEIVED:
             threading.excepthook = old_hook
+            sys.unraisablehook = old_unraisable
         # else the quiet hook stays: loky's manager thread can still race the shutdown
         # after the command has returned, while its one line is printed and the process
         # ends (one fresh CI run printed that traceback); the next command clears
@@ -131,10 +156,7 @@ def guard(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        try:
-            with sigterm_as_interrupt():
-                return fn(*args, **kwargs)
-        except KeyboardInterrupt:
+        def interrupted():
             what = "terminated" if signal.SIGTERM in RECEIVED else "interrupted"
             if "resume" in inspect.signature(fn).parameters:
                 say(f"{what} before the summary was written: the finished games are kept; "
@@ -142,16 +164,24 @@ def guard(fn):
             else:   # compare, check, balance, report...: no --resume to point at
                 say(f"{what}: stopped before {fn.__name__.removesuffix('_cmd')} finished; "
                     "the files it had completed are kept, rerun it to start again")
-            raise typer.Exit(interrupt_status()) from None
+            return typer.Exit(interrupt_status())
+
+        try:
+            with sigterm_as_interrupt():
+                return fn(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise interrupted() from None
         except Exception as exc:
+            if isinstance(exc, typer.Exit | typer.Abort | _cx.UsageError):
+                raise
+            if by_signal(exc):
+                raise interrupted() from None
             if isinstance(exc, _loaded(USER_ERRORS)):
                 say(f"error: {exc}")
                 raise typer.Exit(EXIT_USER) from None
             if isinstance(exc, _loaded(ENVIRONMENT_FAILURES)):
                 say(f"error: {exc}")
                 raise typer.Exit(EXIT_FAILED) from None
-            if isinstance(exc, typer.Exit | typer.Abort | _cx.UsageError):
-                raise
             if isinstance(exc, OSError):
                 where = f" ({exc.filename})" if exc.filename else ""
                 say(f"error: {exc.strerror or _first_line(exc)}{where}; what finished is kept")

@@ -26,6 +26,7 @@ from pathlib import Path
 import polars as pl
 
 from simcli import fsio
+from simcli.clierrors import by_signal
 from simcli.engine import game_seed, play_game
 from simcli.games import get_game
 from simcli.worker import (  # noqa: F401 - re-exported for callers of the runner
@@ -567,7 +568,11 @@ def run_chunks(
                 progress(k)
     except KeyboardInterrupt:
         return sink.done, sink.errors, True
-    except OSError as exc:
+    except Exception as exc:
+        if by_signal(exc):      # an error the interrupt caused (clierrors.by_signal)
+            return sink.done, sink.errors, True
+        if not isinstance(exc, OSError):
+            raise
         raise EnvironmentFailure(
             f"writing {folder}: {exc.strerror or exc}; the {sink.done} games finished are "
             "kept (rerun with --resume once fixed)") from None
