@@ -156,10 +156,16 @@ def _factory_key(f) -> tuple:
 WIDTH_PARAMS = ("eval_width", "eval_k", "look_k")
 
 
+def _strategy_class(factory):
+    """The strategy class behind ``factory`` (``resolve`` gives a partial of it; a
+    designer's models may give the class or another callable itself)."""
+    return factory.func if isinstance(factory, functools.partial) else factory
+
+
 def _narrowed(factory, width: int):
     """``factory`` whose bots look ahead on ``width`` options (at least the parameter's
     lower bound), where the strategy has one of ``WIDTH_PARAMS``; else ``factory``."""
-    cls = factory.func if isinstance(factory, functools.partial) else factory
+    cls = _strategy_class(factory)
     params = getattr(cls, "params", {})
     for key in WIDTH_PARAMS:
         if key in params:
@@ -172,8 +178,7 @@ def _in_rollouts(factory):
     """``factory`` as a rollout plays it: with its strategy's ``rollout_params`` (e.g. vghs
     ``deep_margin`` 0: the rollouts model the table's plain look-ahead, whose re-scoring
     of near-ties by bots that look ahead themselves costs several rollouts' worth)."""
-    cls = factory.func if isinstance(factory, functools.partial) else factory
-    extra = getattr(cls, "rollout_params", None)
+    extra = getattr(_strategy_class(factory), "rollout_params", None)
     return functools.partial(factory, **extra) if extra else factory
 
 
