@@ -1442,7 +1442,7 @@ def _near_again(bot, options, values, totals, top, w_eval):
     that close."""
     best = max(values)
     edge = best - bot.p["deep_margin"] * w_eval
-    near = [i for i in top if values[i] >= edge]
+    near = [i for i in sorted(top) if values[i] >= edge]
     if len(near) < 2:
         return
     seed = bot.rng.getrandbits(64)
