@@ -147,6 +147,24 @@ was shared), search's paired gain: beater
 +0.180], rusher +0.120 [-0.049, +0.289]. A 4-player heuristic game costs about 0.9 s of
 CPU against 0.025 s (pure Python, the machine loaded).
 
+Stop 50 (issue 9: search's paired gain over the hunter +0.077 [+0.034, +0.119] over the
+600 ladder games of seeds 45, 47 and 48, the others within +0.05): of 181 departures from
+the hunter in 40 games (search on the hunter's base, seed 5001), 131 went to a tile its
+look-ahead had scored lower and 50 to one it never looked at, 41 of all 181 to the tile
+only the rusher's plain rule takes. ``eval_mix=1`` adds to the ``eval_k`` best tiles the
+tile each other default-mix heuristic would take here (plain, in this seat). One seat
+against the stop-49 mix, 600 paired games each, the hunter: ``eval_mix=1`` +0.020
+[-0.016, +0.056] (seed 5015) and +0.010 [-0.025, +0.045] (5016); with ``w_eval=1.5``
++0.025; with 40 decisions on (``eval_depth=40``) +0.062 [+0.019, +0.105] (5018), +0.043
+[+0.003, +0.084] (5019), +0.062 [+0.019, +0.104] (5020), where 40 decisions alone had
+measured +0.046, +0.002 and +0.022 at stop 47. The same for the others: collector +0.053
+[+0.011, +0.096] (5021) and +0.036 [-0.008, +0.079] (5023), beater +0.010 [-0.030,
++0.050] (5024), rusher +0.017 [-0.036, +0.069] (5022). The hunter and the collector ship
+with both. Not taken:
+close calls (the looked-ahead tiles within 0.1 of the best in log win chance) played on
+four more copies +0.003 [-0.027, +0.034] (5011; 0.2 on six more -0.018); ``w_eval`` 6
+-0.015, 1.5 +0.017.
+
 Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
 rules use); bots read only the view.
 """
@@ -155,7 +173,7 @@ from __future__ import annotations
 import math
 
 from simcli.games.vgc.combos import hand_info, overlap, overlap_without, useful_tiles
-from simcli.seeding import wake
+from simcli.seeding import deferred, wake
 from strategies import Bot
 from strategies.lookahead import NO_CAP, bind_look, log_chance, play_on, reseed, turn_end
 
@@ -215,11 +233,15 @@ class VGCBot(Bot):
         # choice, every seat by plain bots, or to the game's end)
         "w_eval": 0.0, "eval_k": 4, "eval_n": 2, "eval_round": 0, "eval_act": 0,
         "eval_depth": 0,
+        # (``eval_mix`` 1: the look-ahead also plays the tile each other default-mix
+        # heuristic would take here, by its plain rule in this seat, beside its own
+        # ``eval_k`` best; without ``eval_act``)
+        "eval_mix": 0,
     }
     ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None), "cash": (0, None),
               "surplus": (0, 1), "bonus": (0, None), "mag_fit": (0, 1), "mag_ach": (0, 1),
               "w_eval": (0, None), "eval_k": (2, 30), "eval_n": (1, 64), "eval_round": (0, 1),
-              "eval_act": (0, 1), "eval_depth": (0, 400),
+              "eval_act": (0, 1), "eval_depth": (0, 400), "eval_mix": (0, 1),
               **{f"m_{a}": (0, None) for a in ACTIONS}}
     reads = ("tile_limit", "money_iou_limit", "present_iou_limit", "rent_cost",
              "new_release_rent_cost", "weeks", "scoring.played_bonus_after",
@@ -260,6 +282,8 @@ class VGCBot(Bot):
         self.needs_sampler = self.p["w_eval"] > 0
         self.sampler = None
         self._plain: list = []
+        #: with ``eval_mix``: the other default-mix heuristics, plain, in this seat
+        self._mix_bots: list = []
 
     def bind_sampler(self, sampler) -> None:
         """The engine's sampler of determinized copies (never the true state), and the
@@ -268,8 +292,13 @@ class VGCBot(Bot):
         RNG, reseeded for every copy from seeds of ``_look_rng`` (all seeded from this
         bot's RNG: deterministic per game seed)."""
         bind_look(self, sampler, {"w_eval": 0.0}, STRATEGIES, DEFAULT_MIX)
+        if self.sampler is not None and self.p["eval_mix"] and not self.p["eval_act"]:
+            rng = self.rng
+            self._mix_bots = [cls(self.game, self.player, deferred(rng.getrandbits(64)),
+                                  w_eval=0.0)
+                              for cls in STRATEGIES.values() if cls is not type(self)]
 
-    def look_ahead(self, options, scores) -> int:
+    def look_ahead(self, options, scores, also=()) -> int:
         """The index of the look-ahead's pick among ``options`` (Grid spaces; ``scores``
         their (value, planned Action) by the plain rule): the ``eval_k`` best by value are
         each played on the same ``eval_n`` determinized copies (the planned Action
@@ -277,6 +306,7 @@ class VGCBot(Bot):
         the value gains ``w_eval`` times the mean log of this bot's win chance there."""
         k = int(self.p["eval_k"])
         order = sorted(range(len(options)), key=lambda i: (-scores[i][0], i))[:k]
+        order += sorted(set(also) - set(order))
         if len(order) < 2:
             return order[0]
         n = int(self.p["eval_n"])
@@ -415,7 +445,8 @@ class VGCBot(Bot):
                 self._plan = pairs[1][i][1]
             else:
                 scores = _take_scores(self, view, options)
-                i = self.look_ahead(options, scores)
+                also = [options.index(_on_take(b, view, options)) for b in self._mix_bots]
+                i = self.look_ahead(options, scores, also)
                 space = options[i]
                 self._plan = scores[i][1]
         else:
@@ -1065,6 +1096,11 @@ class Rusher(VGCBot):
 LOOK_AHEAD: dict = {"w_eval": 3.0, "eval_k": 4, "eval_n": 2, "eval_depth": 20}
 for _cls in (Beater, Collector, Hunter, Rusher):
     _cls.params = {**_cls.params, **LOOK_AHEAD}
+
+#: the hunter and the collector also look at the other heuristics' tiles, 40 decisions on
+#: (stop 50, module docstring)
+for _cls in (Collector, Hunter):
+    _cls.params = {**_cls.params, "eval_mix": 1, "eval_depth": 40}
 
 STRATEGIES = {cls.name: cls for cls in (Beater, Collector, Hunter, Rusher)}
 DEFAULT_MIX = ("beater", "collector", "hunter", "rusher")

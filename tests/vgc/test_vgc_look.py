@@ -105,7 +105,7 @@ def test_only_the_eval_k_best_tiles_are_looked_at():
     view = GAME.view(st, d.player)
     from strategies.vgc import _take_scores
     game = _Game()
-    bot = _bot("hunter", game, st, d, w_eval=50.0, eval_k=2, eval_n=1)
+    bot = _bot("hunter", game, st, d, w_eval=50.0, eval_k=2, eval_n=1, eval_mix=0)
     # the plain values the bot will see (the same tie noise: its RNG's state)
     plain = resolve("vgc", "hunter")(GAME, d.player, random.Random(1), w_eval=0.0)
     plain.rng.setstate(bot.rng.getstate())
@@ -216,5 +216,53 @@ def test_eval_act_looks_at_tile_action_pairs_and_plays_the_pair(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_the_default_mix_looks_ahead_at_the_take(name):
     bot = resolve("vgc", name)(GAME, 0, random.Random(1))
-    assert bot.needs_sampler and bot.p["w_eval"] == 3.0 and bot.p["eval_depth"] == 20
+    assert bot.needs_sampler and bot.p["w_eval"] == 3.0
+    # the collector and the hunter also look at the other heuristics' tiles, 40
+    # decisions on (stop 50)
+    wide = name in ("collector", "hunter")
+    assert (bot.p["eval_depth"], bot.p["eval_mix"]) == ((40, 1) if wide else (20, 0))
     assert not resolve("vgc", f"{name}:w_eval=0")(GAME, 0, random.Random(1)).needs_sampler
+
+
+def _plain_twin(name, me, rng):
+    """A plain bot of ``name`` in seat ``me`` whose RNG is at ``rng``'s state."""
+    twin = resolve("vgc", name)(GAME, me, random.Random(0), w_eval=0.0, eval_mix=0)
+    twin.rng.setstate(rng.getstate())
+    return twin
+
+
+def test_eval_mix_also_looks_at_the_tiles_the_other_heuristics_would_take():
+    """``eval_mix=1``: beside its own ``eval_k`` best tiles, the look-ahead plays the tile
+    each other default-mix heuristic takes here by its plain rule in this seat."""
+    from strategies.vgc import _on_take, _take_scores
+    widened = 0
+    for seed in range(6):
+        st, d = _state_at(seed=seed)
+        me = d.player
+        view = GAME.view(st, me)
+        bot = _bot("hunter", _Game(), st, d, w_eval=5.0, eval_k=2, eval_n=1, eval_mix=1)
+        others = sorted(type(b).name for b in bot._mix_bots)
+        assert others == ["beater", "collector", "rusher"]
+        own = _take_scores(_plain_twin("hunter", me, bot.rng), view, d.options)
+        top2 = sorted(range(len(d.options)), key=lambda i: (-own[i][0], i))[:2]
+        theirs = {_on_take(_plain_twin(type(b).name, me, b.rng), view, d.options)
+                  for b in bot._mix_bots}
+        a = bot.choose(view, d)
+        looked = {sp for sp, _ in bot._look_seen}
+        assert looked == {d.options[i] for i in top2} | theirs
+        assert a in looked
+        widened += len(looked) > 2
+    assert widened, "no state where another heuristic's tile widened the look-ahead"
+
+
+def test_eval_mix_0_builds_no_proposers_and_draws_nothing_for_them():
+    st, d = _state_at(seed=2)
+    view = GAME.view(st, d.player)
+    off = _bot("hunter", _Game(), st, d, eval_mix=0)
+    on = _bot("hunter", _Game(), st, d, eval_mix=1)
+    assert off._mix_bots == [] and len(on._mix_bots) == 3
+    # the proposers' seeds are drawn after the look-ahead's own: the copies' seeds agree
+    assert off._look_rng.getstate() == on._look_rng.getstate()
+    off.choose(view, d)
+    assert {sp for sp, _ in off._look_seen} <= set(d.options)
+    assert len(off._look_seen) == min(off.p["eval_k"], len(d.options))
