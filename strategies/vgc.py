@@ -160,10 +160,9 @@ against the stop-49 mix, 600 paired games each, the hunter: ``eval_mix=1`` +0.02
 measured +0.046, +0.002 and +0.022 at stop 47. The same for the others: collector +0.053
 [+0.011, +0.096] (5021) and +0.036 [-0.008, +0.079] (5023), beater +0.010 [-0.030,
 +0.050] (5024), rusher +0.017 [-0.036, +0.069] (5022). The hunter and the collector ship
-with both. Not taken:
-close calls (the looked-ahead tiles within 0.1 of the best in log win chance) played on
-four more copies +0.003 [-0.027, +0.034] (5011; 0.2 on six more -0.018); ``w_eval`` 6
--0.015, 1.5 +0.017.
+with both. Not taken: close calls (the looked-ahead tiles within 0.1 of the best in log
+win chance) played on four more copies +0.003 [-0.027, +0.034] (5011; 0.2 on six more
+-0.018); ``w_eval`` 6 -0.015, 1.5 +0.017.
 
 Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
 rules use); bots read only the view.
