@@ -234,7 +234,7 @@ class VGCBot(Bot):
         "eval_depth": 0,
         # (``eval_mix`` 1: the look-ahead also plays the tile each other default-mix
         # heuristic would take here, by its plain rule in this seat, beside its own
-        # ``eval_k`` best; without ``eval_act``)
+        # ``eval_k`` best; with ``eval_act``, every (tile, Action) pair of those tiles)
         "eval_mix": 0,
     }
     ranges = {"side": (0, 3), "targets": (1, 60), "rent_min": (0, None), "cash": (0, None),
@@ -291,7 +291,7 @@ class VGCBot(Bot):
         RNG, reseeded for every copy from seeds of ``_look_rng`` (all seeded from this
         bot's RNG: deterministic per game seed)."""
         bind_look(self, sampler, {"w_eval": 0.0}, STRATEGIES, DEFAULT_MIX)
-        if self.sampler is not None and self.p["eval_mix"] and not self.p["eval_act"]:
+        if self.sampler is not None and self.p["eval_mix"]:
             rng = self.rng
             self._mix_bots = [cls(self.game, self.player, deferred(rng.getrandbits(64)),
                                   w_eval=0.0)
@@ -299,8 +299,9 @@ class VGCBot(Bot):
 
     def look_ahead(self, options, scores, also=()) -> int:
         """The index of the look-ahead's pick among ``options`` (Grid spaces; ``scores``
-        their (value, planned Action) by the plain rule): the ``eval_k`` best by value are
-        each played on the same ``eval_n`` determinized copies (the planned Action
+        their (value, planned Action) by the plain rule): the ``eval_k`` best by value and
+        the positions in ``also`` (``eval_mix``) are each played on the same ``eval_n``
+        determinized copies (the planned Action
         followed), the turn (or round) finished by the plain bots with the same seeds, and
         the value gains ``w_eval`` times the mean log of this bot's win chance there."""
         k = int(self.p["eval_k"])
@@ -437,14 +438,16 @@ class VGCBot(Bot):
     def on_take(self, view, decision):
         options = decision.options
         if self.sampler is not None and len(options) > 1:
+            theirs = {_on_take(b, view, options) for b in self._mix_bots}
             if self.p["eval_act"]:
                 pairs = _take_pairs(self, view, options)
-                i = self.look_ahead([sp for sp, _ in pairs[1]], pairs[0])
+                also = [j for j, (sp, _) in enumerate(pairs[1]) if sp in theirs]
+                i = self.look_ahead([sp for sp, _ in pairs[1]], pairs[0], also)
                 space = pairs[1][i][0]
                 self._plan = pairs[1][i][1]
             else:
                 scores = _take_scores(self, view, options)
-                also = [options.index(_on_take(b, view, options)) for b in self._mix_bots]
+                also = [j for j, sp in enumerate(options) if sp in theirs]
                 i = self.look_ahead(options, scores, also)
                 space = options[i]
                 self._plan = scores[i][1]

@@ -255,6 +255,28 @@ def test_eval_mix_also_looks_at_the_tiles_the_other_heuristics_would_take():
     assert widened, "no state where another heuristic's tile widened the look-ahead"
 
 
+def test_eval_mix_with_eval_act_adds_every_pair_of_the_other_heuristics_tiles():
+    """With ``eval_act`` the candidates are (tile, Action) pairs: ``eval_mix`` adds, to
+    the ``eval_k`` best pairs, every pair of each tile another heuristic would take."""
+    from strategies.vgc import _on_take, _take_pairs
+    widened = 0
+    for seed in range(6):
+        st, d = _state_at(seed=seed)
+        me = d.player
+        view = GAME.view(st, me)
+        bot = _bot("hunter", _Game(), st, d, w_eval=5.0, eval_k=2, eval_n=1, eval_act=1,
+                   eval_mix=1)
+        values, keys = _take_pairs(_plain_twin("hunter", me, bot.rng), view, d.options)
+        top2 = sorted(range(len(keys)), key=lambda i: (-values[i][0], i))[:2]
+        theirs = {_on_take(_plain_twin(type(b).name, me, b.rng), view, d.options)
+                  for b in bot._mix_bots}
+        bot.choose(view, d)
+        expected = {keys[i] for i in top2} | {k for k in keys if k[0] in theirs}
+        assert set(bot._look_seen) == expected
+        widened += len(expected) > 2
+    assert widened
+
+
 def test_eval_mix_0_builds_no_proposers_and_draws_nothing_for_them():
     st, d = _state_at(seed=2)
     view = GAME.view(st, d.player)
