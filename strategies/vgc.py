@@ -301,9 +301,9 @@ class VGCBot(Bot):
         """The index of the look-ahead's pick among ``options`` (Grid spaces; ``scores``
         their (value, planned Action) by the plain rule): the ``eval_k`` best by value and
         the positions in ``also`` (``eval_mix``) are each played on the same ``eval_n``
-        determinized copies (the planned Action
-        followed), the turn (or round) finished by the plain bots with the same seeds, and
-        the value gains ``w_eval`` times the mean log of this bot's win chance there."""
+        determinized copies (the planned Action followed), the turn (or round) finished
+        by the plain bots with the same seeds, and the value gains ``w_eval`` times the
+        mean log of this bot's win chance there."""
         k = int(self.p["eval_k"])
         order = sorted(range(len(options)), key=lambda i: (-scores[i][0], i))[:k]
         order += sorted(set(also) - set(order))
