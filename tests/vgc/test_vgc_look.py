@@ -39,6 +39,13 @@ def _state_at(seed: int, skip: int = 5):
     return state_at(GAME, NAMES, "w_eval=0", "take", 3, seed, skip)
 
 
+def _plain_twin(name, me, rng):
+    """A plain bot of ``name`` in seat ``me`` whose RNG is at ``rng``'s state."""
+    twin = resolve("vgc", name)(GAME, me, random.Random(0), w_eval=0.0, eval_mix=0)
+    twin.rng.setstate(rng.getstate())
+    return twin
+
+
 def _Game(rig=None):
     """GAME with a spy on its copies (and the moves played on each) and, optionally, a
     rigged evaluation ``rig(spy, state)``."""
@@ -107,9 +114,7 @@ def test_only_the_eval_k_best_tiles_are_looked_at():
     game = _Game()
     bot = _bot("hunter", game, st, d, w_eval=50.0, eval_k=2, eval_n=1, eval_mix=0)
     # the plain values the bot will see (the same tie noise: its RNG's state)
-    plain = resolve("vgc", "hunter")(GAME, d.player, random.Random(1), w_eval=0.0)
-    plain.rng.setstate(bot.rng.getstate())
-    scores = _take_scores(plain, view, d.options)
+    scores = _take_scores(_plain_twin("hunter", d.player, bot.rng), view, d.options)
     top2 = sorted(range(len(d.options)), key=lambda i: -scores[i][0])[:2]
     # the worst tile wins on the copies, but it is not among the two looked at
     worst = min(range(len(d.options)), key=lambda i: scores[i][0])
@@ -222,13 +227,6 @@ def test_the_default_mix_looks_ahead_at_the_take(name):
     wide = name in ("collector", "hunter")
     assert (bot.p["eval_depth"], bot.p["eval_mix"]) == ((40, 1) if wide else (20, 0))
     assert not resolve("vgc", f"{name}:w_eval=0")(GAME, 0, random.Random(1)).needs_sampler
-
-
-def _plain_twin(name, me, rng):
-    """A plain bot of ``name`` in seat ``me`` whose RNG is at ``rng``'s state."""
-    twin = resolve("vgc", name)(GAME, me, random.Random(0), w_eval=0.0, eval_mix=0)
-    twin.rng.setstate(rng.getstate())
-    return twin
 
 
 def test_eval_mix_also_looks_at_the_tiles_the_other_heuristics_would_take():
