@@ -4,10 +4,11 @@ Needs only the standard library and numpy, so tests/test_python_versions.py can 
 under another CPython (the newest on the machine) with PYTHONPATH set to the checkout and
 compare its output with this interpreter's:
 
-    PYTHONPATH=. python tests/crossver.py [GAMES_PER_GAME [GAME ...]]
+    PYTHONPATH=. python tests/crossver.py [GAMES [GAME ...]]
 
-(every shipped game by default; the test runs one game per call, so pytest-xdist spreads
-the games over its workers)
+GAMES is a count (games 0..N-1 of the run) or a list of game indices and ranges, e.g.
+``0-29,100-109``. Every shipped game by default; the test runs one game per call, so
+pytest-xdist spreads the games over its workers.
 """
 from __future__ import annotations
 
@@ -46,17 +47,28 @@ def golden_mismatches(name: str) -> list[str]:
     return bad
 
 
-def run_digest(name: str, games: int, root: int = 1) -> dict:
-    """Games 0..games-1 of a run with seed ``root`` and the heuristic mix (rotated as the
-    runner rotates it): a hash of every game's decisions and result, and the first game
-    that differs can be found from ``per_game``."""
+def game_indices(spec: str) -> list[int]:
+    """``"40"``: games 0..39; ``"0-29,104"``: games 0..29 and 104."""
+    if spec.isdigit():
+        return list(range(int(spec)))
+    out: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
+
+
+def run_digest(name: str, games: list[int], root: int = 1) -> dict:
+    """The games of a run with seed ``root`` and the heuristic mix (rotated as the runner
+    rotates it) at the indices ``games``: a hash of every game's decisions and result, and
+    the first game that differs can be found from ``per_game``."""
     g = get_game(name)
     n = g.default_players
     mix = default_mix(name)
     rules = g.make_rules(g.default_data(), n)
     factories = {s: resolve(name, s) for s in mix}
     per_game = []
-    for i in range(games):
+    for i in games:
         specs = [mix[(s + i) % len(mix)] for s in range(n)]
         rec = play_game(g, n, rules, [factories[s] for s in specs], game_seed(root, i))
         res = rec.result
@@ -67,7 +79,7 @@ def run_digest(name: str, games: int, root: int = 1) -> dict:
     return {"games": games, "per_game": per_game}
 
 
-def main(games: int, names: list[str] | None = None) -> dict:
+def main(games: list[int], names: list[str] | None = None) -> dict:
     names = names or list(GAMES)
     return {
         "python": sys.version.split()[0],
@@ -77,4 +89,5 @@ def main(games: int, names: list[str] | None = None) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 120, sys.argv[2:])))
+    print(json.dumps(main(game_indices(sys.argv[1] if len(sys.argv) > 1 else "120"),
+                          sys.argv[2:])))
