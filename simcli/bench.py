@@ -31,7 +31,8 @@ from simcli.runner import chunk_layout, play_chunk, run_chunks
 def single_core(cfg, games: int) -> tuple[float, float]:
     """(games/s, decisions/s) per CPU second of this process playing ``games`` games (CPU
     time, not wall time: on a shared machine the wall clock counts other people's work)."""
-    play_chunk(dataclasses.replace(cfg, n_games=20), 0, 20)  # warm caches
+    warm = min(20, games)  # warm caches (a look-ahead game costs 0.3-1 s: no more than measured)
+    play_chunk(dataclasses.replace(cfg, n_games=warm), 0, warm)
     t0 = time.process_time()
     cols, errors = play_chunk(cfg, 0, games)
     dt = max(time.process_time() - t0, 1e-9)

@@ -11,7 +11,7 @@ from strategies import UnknownStrategyError, resolve
 
 
 def test_pure_and_built_speeds_side_by_side():
-    side = bench.builds_side_by_side("vghs", 4, 20, repeat=1)
+    side = bench.builds_side_by_side("vghs", 4, 4, repeat=1)
     assert side["build"] in ("compiled", "pure", "mixed")
     assert side["pure"] > 0 and side["built"] > 0
     assert side["ratio"] == side["built"] / side["pure"]
