@@ -46,6 +46,14 @@ def _plain_twin(name, me, rng):
     return twin
 
 
+def _their_tiles(bot, view, options):
+    """The tiles ``bot``'s ``eval_mix`` proposers take here: each one's plain rule, played
+    by a plain twin whose RNG is at that proposer's state."""
+    from strategies.vgc import _on_take
+    return {_on_take(_plain_twin(type(b).name, bot.player, b.rng), view, options)
+            for b in bot._mix_bots}
+
+
 def _Game(rig=None):
     """GAME with a spy on its copies (and the moves played on each) and, optionally, a
     rigged evaluation ``rig(spy, state)``."""
@@ -232,7 +240,7 @@ def test_the_default_mix_looks_ahead_at_the_take(name):
 def test_eval_mix_also_looks_at_the_tiles_the_other_heuristics_would_take():
     """``eval_mix=1``: beside its own ``eval_k`` best tiles, the look-ahead plays the tile
     each other default-mix heuristic takes here by its plain rule in this seat."""
-    from strategies.vgc import _on_take, _take_scores
+    from strategies.vgc import _take_scores
     widened = 0
     for seed in range(6):
         st, d = _state_at(seed=seed)
@@ -243,8 +251,7 @@ def test_eval_mix_also_looks_at_the_tiles_the_other_heuristics_would_take():
         assert others == ["beater", "collector", "rusher"]
         own = _take_scores(_plain_twin("hunter", me, bot.rng), view, d.options)
         top2 = sorted(range(len(d.options)), key=lambda i: (-own[i][0], i))[:2]
-        theirs = {_on_take(_plain_twin(type(b).name, me, b.rng), view, d.options)
-                  for b in bot._mix_bots}
+        theirs = _their_tiles(bot, view, d.options)
         a = bot.choose(view, d)
         looked = {sp for sp, _ in bot._look_seen}
         assert looked == {d.options[i] for i in top2} | theirs
@@ -256,7 +263,7 @@ def test_eval_mix_also_looks_at_the_tiles_the_other_heuristics_would_take():
 def test_eval_mix_with_eval_act_adds_every_pair_of_the_other_heuristics_tiles():
     """With ``eval_act`` the candidates are (tile, Action) pairs: ``eval_mix`` adds, to
     the ``eval_k`` best pairs, every pair of each tile another heuristic would take."""
-    from strategies.vgc import _on_take, _take_pairs
+    from strategies.vgc import _take_pairs
     widened = 0
     for seed in range(6):
         st, d = _state_at(seed=seed)
@@ -266,8 +273,7 @@ def test_eval_mix_with_eval_act_adds_every_pair_of_the_other_heuristics_tiles():
                    eval_mix=1)
         values, keys = _take_pairs(_plain_twin("hunter", me, bot.rng), view, d.options)
         top2 = sorted(range(len(keys)), key=lambda i: (-values[i][0], i))[:2]
-        theirs = {_on_take(_plain_twin(type(b).name, me, b.rng), view, d.options)
-                  for b in bot._mix_bots}
+        theirs = _their_tiles(bot, view, d.options)
         bot.choose(view, d)
         expected = {keys[i] for i in top2} | {k for k in keys if k[0] in theirs}
         assert set(bot._look_seen) == expected
