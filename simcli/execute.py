@@ -362,7 +362,8 @@ def print_main_table(summary: dict[str, Any], console: Console | None = None, *,
             console.print(
                 f"first-player advantage ({f['variant']}, {f['n_players']}p): "
                 f"{f['first_player_advantage']:+.3f} [{f['fpa_ci_low']:+.3f}, "
-                f"{f['fpa_ci_high']:+.3f}], p {terminal.fmt(f['fpa_p_value'], 'p_value')}; "
+                f"{f['fpa_ci_high']:+.3f}], p {terminal.fmt(f['fpa_p_value'], 'p_value')} "
+                f"(adjusted over seats {terminal.fmt(f.get('fpa_adjusted_p_value'), 'p_value')}); "
                 f"chi-square over seats p {terminal.fmt(f['chi_p_value'], 'p_value')}",
                 highlight=False)
 

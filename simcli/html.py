@@ -136,7 +136,9 @@ CAPTIONS = {
 NOTES = {
     "fairness": "Reading the fairness table: first_player_advantage is seat 1's win share "
                 "minus the fair share 1/n with its 95% interval and an exact binomial "
-                "p-value; fpa_games_needed is about how many games would detect an "
+                "p-value; fpa_adjusted_p_value is that p corrected over all the seats (Holm), "
+                "as the seat findings test it, and decides whether seat 1 is sure to be "
+                "off; fpa_games_needed is about how many games would detect an "
                 "advantage of that size; the chi-square tests all seats at once; "
                 "max_seat_deviation is the largest gap of any seat from 1/n.",
     "ranking": "Variants are ranked by their largest seat gap (smaller is fairer). The "

@@ -423,12 +423,18 @@ def markdown(summary: dict[str, Any]) -> str:
         out += ["", "## Reading the fairness table", ""]
         for row in fair:
             need = row.get("fpa_games_needed")
-            verdict = ("significant at 5%" if row["fpa_p_value"] < 0.05 else
-                       "not significant at 5%")
+            # older summaries have no adjusted p: the seat's own p decides there
+            p_adj = row.get("fpa_adjusted_p_value", row["fpa_p_value"])
+            sure = p_adj < 0.05
+            verdict = "significant at 5%" if sure else "not significant at 5%"
+            if "fpa_adjusted_p_value" in row:
+                verdict += (f" (p {_fmt(row['fpa_p_value'], 'p_value')} for seat 1 "
+                            f"alone, {_fmt(p_adj, 'p_value')} adjusted over the "
+                            f"{row['n_players']} seats, as the seat findings test it)")
             line = (f"- {row['variant']}, {row['n_players']}p: first-player advantage "
                     f"{row['first_player_advantage']:+.3f} "
                     f"[{row['fpa_ci_low']:+.3f}, {row['fpa_ci_high']:+.3f}], {verdict}")
-            if need and row["fpa_p_value"] >= 0.05:
+            if need and not sure:
                 line += f"; about {need} games would detect an advantage this size"
             out.append(line + ".")
     if summary.get("plots"):

@@ -173,8 +173,9 @@ def length_table(df: Frame) -> pl.DataFrame:
 
 
 def fairness_table(df: Frame) -> pl.DataFrame:
-    """Per variant and player count: first-player advantage (interval, binomial p,
-    games needed), chi-square over seats, and the largest |seat share - fair share|.
+    """Per variant and player count: first-player advantage (interval, binomial p, that
+    p Holm-adjusted over the variant's seats as the seat findings do, games needed),
+    chi-square over seats, and the largest |seat share - fair share|.
 
     Solo games against an automaton (Ed in Class of '89) have no seat fairness: their
     rows are left out (the game's own tables report the win share against it)."""
@@ -187,19 +188,26 @@ def fairness_table(df: Frame) -> pl.DataFrame:
         games = int(group["games"][0])
         n_seats = len(group)
         fpa = stats.first_player_advantage(float(group["wins"][0]), games, n_seats)
+        # the seat findings test every seat alone and correct over them (Holm): seat 1's
+        # adjusted p is what decides whether the finding calls it sure
+        seat_ps = [stats.binom_pvalue(w, int(g), f) for w, g, f in
+                   zip(group["wins"], group["games"], group["fair_share"], strict=True)]
+        fpa_adjusted = stats.holm_adjust(seat_ps)[0]
         chi, p = stats.chi_square_seats(group["wins"].to_list())
         max_dev = float((group["win_share"] - group["fair_share"]).abs().max())
         rows.append({
             "variant": variant, "n_players": n_players, "games": games,
             "first_player_advantage": fpa["advantage"], "fpa_ci_low": fpa["ci_low"],
             "fpa_ci_high": fpa["ci_high"], "fpa_p_value": fpa["p_value"],
-            "fpa_games_needed": fpa["games_needed"], "chi_square": chi, "chi_p_value": p,
+            "fpa_adjusted_p_value": fpa_adjusted, "fpa_games_needed": fpa["games_needed"],
+            "chi_square": chi, "chi_p_value": p,
             "max_seat_deviation": max_dev,
         })
     schema = {"variant": pl.String, "n_players": pl.Int64, "games": pl.Int64,
               "first_player_advantage": pl.Float64, "fpa_ci_low": pl.Float64,
               "fpa_ci_high": pl.Float64, "fpa_p_value": pl.Float64,
-              "fpa_games_needed": pl.Int64, "chi_square": pl.Float64,
+              "fpa_adjusted_p_value": pl.Float64, "fpa_games_needed": pl.Int64,
+              "chi_square": pl.Float64,
               "chi_p_value": pl.Float64, "max_seat_deviation": pl.Float64}
     return pl.DataFrame(rows, schema=schema)
 
