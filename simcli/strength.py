@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -78,6 +79,37 @@ def compare(game_name: str, new: Factory, old: Factory, field: Sequence[Factory]
             "diff": d["diff"], "diff_ci": (d["ci_low"], d["ci_high"]), "p_value": d["p_value"]}
 
 
+#: the compiled old revisions kept in the cache (``_compiled_module``): at least this many
+#: of the most recently used, and any used within ``CACHE_DAYS`` days
+CACHE_KEEP = 12
+CACHE_DAYS = 14
+CACHE_PREFIX = "_simcli_at_"
+
+
+def prune_compiled_cache(cache: Path, keep: int = CACHE_KEEP, days: float = CACHE_DAYS,
+                         now: float | None = None) -> list[Path]:
+    """Delete the compiled old revisions in ``cache`` that are neither among the ``keep``
+    most recently used nor used within ``days`` days; returns what was deleted. Only the
+    folders ``_compiled_module`` makes (``_simcli_at_*``, a module's name, no dot) are
+    touched: anything else in the folder, and half-built work folders, are left alone."""
+    import shutil
+    import time
+
+    if not cache.is_dir():
+        return []
+    mine = [p for p in cache.iterdir()
+            if p.is_dir() and not p.is_symlink() and p.name.startswith(CACHE_PREFIX)
+            and "." not in p.name]
+    mine.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    cutoff = (time.time() if now is None else now) - days * 86400
+    gone = []
+    for old in mine[keep:]:
+        if old.stat().st_mtime < cutoff:
+            shutil.rmtree(old, ignore_errors=True)
+            gone.append(old)
+    return gone
+
+
 class CompileError(RuntimeError):
     """An old revision's strategies could not be compiled (``load_strategies_at``)."""
 
@@ -104,7 +136,7 @@ def _compiled_module(source: str, rev: str, game_name: str) -> Any:
     directives = [x for k, v in CYTHON_DIRECTIVES.items() for x in ("-X", f"{k}={v}")]
     key = hashlib.sha256("\0".join([source, Cython.__version__, sys.version, *directives])
                          .encode()).hexdigest()[:16]
-    name = f"_simcli_at_{rev[:12]}_{game_name}_{key}"
+    name = f"{CACHE_PREFIX}{rev[:12]}_{game_name}_{key}"
     if name in sys.modules:
         return sys.modules[name]
     cache = Path(tempfile.gettempdir()) / "simcli-compiled-revisions"
@@ -140,6 +172,8 @@ def _compiled_module(source: str, rev: str, game_name: str) -> Any:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
+    os.utime(where)  # used now: the pruning below keeps the most recently used
+    prune_compiled_cache(cache)
     return module
 
 

@@ -138,3 +138,38 @@ def test_a_revision_that_does_not_compile_says_so_in_one_error():
     pytest.importorskip("Cython")
     with pytest.raises(CompileError, match="compiling strategies/nogame.py of deadbeef"):
         _compiled_module("def broken(:\n    pass\n", "deadbeef", "nogame")
+
+
+def test_the_compiled_revision_cache_keeps_the_recent_and_deletes_only_its_own(tmp_path):
+    """The cache of compiled old revisions is pruned to the most recently used (and any
+    used lately); what is not a finished cache entry of simcli's is never touched."""
+    import os
+
+    from simcli.strength import CACHE_PREFIX, prune_compiled_cache
+
+    now = 1_000_000_000.0
+    day = 86400.0
+    entries = []
+    for i in range(6):                  # entry i last used i * 10 days ago
+        e = tmp_path / f"{CACHE_PREFIX}rev{i}_vghs_0123456789abcdef"
+        e.mkdir()
+        (e / "mod.so").write_bytes(b"x")
+        os.utime(e, (now - i * 10 * day, now - i * 10 * day))
+        entries.append(e)
+    half_built = tmp_path / f"{CACHE_PREFIX}rev9_vghs_0123456789abcdef.k2j4"
+    theirs = tmp_path / "someone_elses"
+    loose = tmp_path / f"{CACHE_PREFIX}loose_file"
+    for p in (half_built, theirs):
+        p.mkdir()
+        os.utime(p, (now - 400 * day, now - 400 * day))
+    loose.write_text("not a folder")
+    os.utime(loose, (now - 400 * day, now - 400 * day))
+
+    gone = prune_compiled_cache(tmp_path, keep=2, days=25, now=now)
+    # kept: the two newest (0, 10 days) and one used within 25 days (20 days)
+    assert sorted(gone) == sorted(entries[3:])
+    assert [e.exists() for e in entries] == [True, True, True, False, False, False]
+    assert half_built.exists() and theirs.exists() and loose.exists()
+    # the default keeps twelve: nothing more goes
+    assert prune_compiled_cache(tmp_path, now=now + 1000 * day) == []
+    assert prune_compiled_cache(tmp_path / "missing") == []
