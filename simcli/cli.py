@@ -12,7 +12,13 @@ from typing import Annotated
 import typer
 
 from simcli import __version__, cliparams
-from simcli.clierrors import EXIT_INTERRUPTED, EXIT_TERMINATED, OneLineGroup, guard
+from simcli.clierrors import (
+    EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
+    OneLineGroup,
+    ends_as_interrupted,
+    guard,
+)
 
 cliparams.install()  # simcli's options without pydantic (see simcli.cliparams)
 
@@ -681,18 +687,10 @@ def bench(
     if repeat < 1:
         raise ScenarioError(f"--repeat must be 1 or more, not {repeat}")
     check_jobs(jobs)
-    try:
+    with ends_as_interrupted(lambda: "bench stopped and ended its worker processes (it "
+                             "writes no files: nothing to keep)"):
         run_bench(game or [], players, games, memory_games, jobs, console(),
                   repeat=repeat, search_games=search_games)
-    except BaseException as exc:   # Ctrl-C, SIGTERM, or an error one caused
-        from simcli.clierrors import by_signal, interrupt_status
-
-        if not by_signal(exc):
-            raise
-        status = interrupt_status()
-        note(f"{'terminated' if status == 143 else 'interrupted'}: bench stopped and ended "
-             "its worker processes (it writes no files: nothing to keep)")
-        raise typer.Exit(status) from None
 
 
 @app.command()
@@ -750,7 +748,9 @@ def ladder(
         lad.start(folder, meta)
     else:   # the command that started the ladder, not this --resume
         meta = {**meta, **{k: v for k, v in saved.items() if k in meta}}
-    try:
+    with ends_as_interrupted(lambda: f"kept the {lad.saved_games(folder, cfg)} of {games} "
+                             f"ladder games finished so far in {folder}; rerun with "
+                             "--resume to continue"):
         if quiet:
             rows = lad.play_ladder(cfg, jobs=jobs, backend=backend.value,
                                    scheduler=scheduler, folder=folder)
@@ -768,16 +768,6 @@ def ladder(
             result["against"] = lad.against(cfg, rows, other)
         lad.write(folder, result, {**meta, "finished": True}, rows)
         lad.remove_parts(folder, cfg)
-    except BaseException as exc:   # Ctrl-C, SIGTERM, or an error one caused
-        from simcli.clierrors import by_signal, interrupt_status
-
-        if not by_signal(exc):
-            raise
-        status = interrupt_status()
-        note(f"{'terminated' if status == 143 else 'interrupted'}: kept the "
-             f"{lad.saved_games(folder, cfg)} of {games} ladder games finished so far in "
-             f"{folder}; rerun with --resume to continue")
-        raise typer.Exit(status) from None
     if not quiet:
         for line in result["findings"] + (result["against"]["findings"] if other else []):
             console().print(f"- {line}", highlight=False)

@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 
 import typer
 from typer.core import TyperGroup
@@ -63,6 +64,23 @@ def by_signal(exc: BaseException) -> bool:
     the middle of writing a chunk). So once a signal has arrived during the command,
     whatever the command raises is that interrupt."""
     return isinstance(exc, KeyboardInterrupt) or bool(RECEIVED)
+
+
+@contextlib.contextmanager
+def ends_as_interrupted(what: Callable[[], str]):
+    """Inside a command that keeps going on its own after ``guard`` would stop it (it
+    writes what it kept, or nothing): Ctrl-C or SIGTERM, or an error one caused
+    (``by_signal``), ends the command with one line, ``interrupted: <what()>`` (or
+    ``terminated: ...``), and the interrupt's exit status; every other error passes on."""
+    try:
+        yield
+    except BaseException as exc:
+        if not by_signal(exc):
+            raise
+        status = interrupt_status()
+        typer.echo(f"{'terminated' if status == EXIT_TERMINATED else 'interrupted'}: "
+                   f"{what()}", err=True)
+        raise typer.Exit(status) from None
 
 
 def _quiet_unraisable(hook):
