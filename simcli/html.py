@@ -38,7 +38,7 @@ li.caveat{color:#555}li.sure{font-weight:500}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.4rem 0;font-size:.82rem}
 th,td{border:1px solid #ccc;padding:.15rem .45rem;text-align:right;white-space:nowrap}
-th{background:#f3f3f3;position:sticky;top:0}td.t{text-align:left}
+th{background:#f3f3f3;position:sticky;top:0;white-space:normal}td.t{text-align:left}
 code{background:#f6f6f6;padding:.1rem .3rem;overflow-wrap:anywhere}
 img{max-width:100%;height:auto;border:1px solid #eee}
 figcaption{font-size:.85rem;color:#444}
@@ -179,7 +179,9 @@ def table_html(rows: list[dict[str, Any]], drop: tuple[str, ...] = ()) -> str:
         return "<p>(empty)</p>"
     esc = markupsafe.escape
     cols = [c for c in dict.fromkeys(k for r in rows for k in r) if c not in drop]
-    head = "".join(f"<th>{esc(c)}</th>" for c in cols)
+    # a long column name may break after an underscore where the table would not fit
+    head = "".join(f"<th>{markupsafe.Markup('_<wbr>').join(str(c).split('_'))}</th>"
+                   for c in cols)
     body = []
     for r in rows:
         cells = "".join(

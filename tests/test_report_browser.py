@@ -33,10 +33,16 @@ window.addEventListener('load', function () {
     if (r.right > d.clientWidth + 1 && wide.length < 5) wide.push(el.tagName + '.' +
                                                                    el.className);
   });
+  // tables that need their own scroll bar at this width (their header text)
+  var scrolled = [];
+  document.querySelectorAll('.scroll').forEach(function (el) {
+    var head = el.querySelector('thead');
+    if (el.scrollWidth > el.clientWidth + 1) scrolled.push(head ? head.textContent : '');
+  });
   var out = document.createElement('pre');
   out.id = 'probe';
   out.textContent = JSON.stringify({scrollWidth: d.scrollWidth, clientWidth: d.clientWidth,
-                                    sections: ids, wide: wide,
+                                    sections: ids, wide: wide, scrolled: scrolled,
                                     first: document.querySelector('section').id,
                                     findings: document.querySelectorAll(
                                         'ol.findings li').length});
@@ -104,3 +110,8 @@ def test_report_fits_1280_px_and_opens_with_the_findings(kind, reports, tmp_path
         assert "seats" not in probe["sections"] and "solo" in probe["sections"], probe
     else:
         assert "seats" in probe["sections"], probe
+    if kind == "run":
+        # the seat tables fit without a scroll bar of their own: long column names break
+        # after an underscore (the fairness table shows ten columns)
+        assert not [h for h in probe["scrolled"] if "first_player_advantage" in h
+                    or "win_share" in h], probe
