@@ -1629,7 +1629,12 @@ class ArcadeBot(VGHSBot):
               # the round look-ahead (issue 9)
               "w_eval": 400.0, "eval_width": 5, "eval_round": 1,
               # stop 49: near-ties scored again by rivals that look ahead (issue 9)
-              "deep_margin": 0.03}
+              "deep_margin": 0.03,
+              # stop 52: options tied at the edge of the look-ahead's width drawn at
+              # random, not by option order (issue 9; one seat against the stop-51 mix,
+              # 600 paired games each: +0.020 [-0.015, +0.055] seed 5211, +0.028 [-0.003,
+              # +0.060] seed 5212; stop 46: +0.025, +0.009)
+              "look_ties": 1}
 
 
 class ChallengeBot(VGHSBot):

@@ -545,7 +545,8 @@ def test_look_gives_the_named_rollout_seats_a_sampler_of_the_rollouts_copy(name,
         return made[-1]
     a = play_game(g, 4, rules, [factory] + others, 17)
     bot = made[0]
-    assert bot.searched == 1 and bot.rollouts_done >= 4
+    # (at least two rollouts: a race may end before its four when the options agree)
+    assert bot.searched == 1 and bot.rollouts_done >= 2
     seats = {p for p, _ in bound}
     want = {"": set(), "own": {0}, "all": {0, 1, 2, 3}}[look]
     assert seats == want, (look, seats)
