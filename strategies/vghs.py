@@ -1657,8 +1657,12 @@ class ChallengeBot(VGHSBot):
               "w_first_bonus": 0.976, "w_fit": 0.293, "w_kojima_card": 0.14,
               # stop 23: the one-step look-ahead (issue 9)
               "w_next": 0.7, "next_risk": 0.5, "next_width": 3,
-              # the round look-ahead (issue 9)
-              "w_eval": 150.0, "eval_width": 3, "eval_round": 1,
+              # the round look-ahead (issue 9); stop 52: the arcade's and the builder's
+              # weight over five options (w_eval 150 -> 400, eval_width 3 -> 5), one seat
+              # against today's mix, 600 paired games each: +0.058 (seed 5111), +0.015
+              # (5112), -0.003 (5113), +0.020 [-0.022, +0.062] (5214, after the arcade's
+              # look_ties); pooled +0.023 [+0.001, +0.044] over the 2400 games
+              "w_eval": 400.0, "eval_width": 5, "eval_round": 1,
               # stop 49: near-ties scored again by rivals that look ahead (issue 9)
               "deep_margin": 0.1}
 
