@@ -227,7 +227,7 @@ class _Checker(html.parser.HTMLParser):
         self.stack, self.images, self.tables = [], [], 0
 
     def handle_starttag(self, tag, attrs):
-        if tag not in ("img", "meta", "br", "hr"):
+        if tag not in ("img", "meta", "br", "hr", "wbr"):   # HTML's void elements we write
             self.stack.append(tag)
         if tag == "img":
             self.images.append(dict(attrs)["src"])
