@@ -204,8 +204,8 @@ def seat_findings(summary: dict, variant: str, n: int) -> list[dict]:
     if n < 2 or len(rows) != n:
         return []
     labels = _seat_labels(summary)
-    ps = [stats.binom_pvalue(r["wins"], int(r["games"]), r["fair_share"]) for r in rows]
-    adj = _holm(ps)
+    ps, adj = stats.seat_pvalues([r["wins"] for r in rows], [r["games"] for r in rows],
+                                 [r["fair_share"] for r in rows])
     out = []
     scope = _scope(summary, variant, n)
     decided = []

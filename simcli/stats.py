@@ -421,6 +421,15 @@ def holm_adjust(ps: list[float]) -> list[float]:
     return out
 
 
+def seat_pvalues(wins: Sequence[float], games: Sequence[int],
+                 fair: Sequence[float]) -> tuple[list[float], list[float]]:
+    """Each seat's exact binomial p against its fair share, and those p-values
+    Holm-adjusted over the seats: the seat test of the findings and of the fairness
+    table's first-player row."""
+    ps = [binom_pvalue(w, int(g), f) for w, g, f in zip(wins, games, fair, strict=True)]
+    return ps, holm_adjust(ps)
+
+
 def bh_adjust(ps: list[float]) -> list[float]:
     """Benjamini-Hochberg adjusted p-values, as statsmodels' ``multipletests(ps,
     method="fdr_bh")[1]`` (a test checks it)."""

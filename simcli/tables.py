@@ -190,9 +190,8 @@ def fairness_table(df: Frame) -> pl.DataFrame:
         fpa = stats.first_player_advantage(float(group["wins"][0]), games, n_seats)
         # the seat findings test every seat alone and correct over them (Holm): seat 1's
         # adjusted p is what decides whether the finding calls it sure
-        seat_ps = [stats.binom_pvalue(w, int(g), f) for w, g, f in
-                   zip(group["wins"], group["games"], group["fair_share"], strict=True)]
-        fpa_adjusted = stats.holm_adjust(seat_ps)[0]
+        fpa_adjusted = stats.seat_pvalues(group["wins"], group["games"],
+                                          group["fair_share"])[1][0]
         chi, p = stats.chi_square_seats(group["wins"].to_list())
         max_dev = float((group["win_share"] - group["fair_share"]).abs().max())
         rows.append({
