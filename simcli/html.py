@@ -199,15 +199,26 @@ def table_width(rows: list[dict], drop: tuple[str, ...] = ()) -> int:
                for c in cols)
 
 
+#: captions that differ in a solo report (every game against the automaton: no fair share
+#: line is drawn)
+SOLO_CAPTIONS = {
+    "strategy_win_share": "Win share per strategy (seats rotated) with 95% intervals; the "
+                          "automaton's row is its win share against the bots.",
+}
+
+
 def _constant(rows: list[dict]) -> tuple[str, ...]:
     """Columns constant across a table (variant / n_players of a plain run)."""
     return tuple(c for c in ("variant", "n_players")
                  if rows and c in rows[0] and len({r.get(c) for r in rows}) <= 1)
 
 
-def _figure(path: Path, table_id: str | None) -> dict[str, str]:
+def _figure(path: Path, table_id: str | None, solo: bool = False) -> dict[str, str]:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
-    caption = next((c for prefix, (_, c) in CAPTIONS.items()
+    captions = {k: c for k, (_, c) in CAPTIONS.items()}
+    if solo:
+        captions.update(SOLO_CAPTIONS)
+    caption = next((c for prefix, c in captions.items()
                     if path.stem.startswith(prefix)), path.stem.replace("_", " "))
     return {"name": path.name, "src": f"data:image/png;base64,{data}", "caption": caption}
 
@@ -245,11 +256,12 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
     placed: set[str] = set()
     standard = report.standard_sections(s)
     titles = {tid: (title, rows) for tid, title, rows in standard}
+    solo = bool(s.get("solo"))
 
     def block(tid: str, title: str | None = None) -> dict[str, Any]:
         t, rows = titles[tid]
         placed.add(tid)
-        figs = [_figure(p, tid) for p in by_table.get(tid, [])]
+        figs = [_figure(p, tid, solo) for p in by_table.get(tid, [])]
         drop = _constant(rows)
         return {"title": title if title is not None else t,
                 "table": table_html(rows, drop), "rows": len(rows), "figures": figs,
@@ -258,7 +270,6 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
     if sweep_ids:
         out.append({"id": "verdict", "title": "Sweep verdict: ranking and paired differences",
                     "note": NOTES["ranking"], "blocks": [block(t) for t in sweep_ids]})
-    solo = s.get("solo")
     if solo and "solo_against_ed_by_difficulty" in titles:
         out.append({"id": "solo", "title": "Solo against the automaton",
                     "blocks": [block("solo_against_ed_by_difficulty", "")]})
@@ -278,7 +289,7 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
     others = loose + [p for tid, ps in by_table.items() if tid not in placed for p in ps]
     if others:
         out.append({"id": "plots", "title": "Other plots", "blocks": [
-            {"title": "", "table": "", "rows": 0, "figures": [_figure(p, None)
+            {"title": "", "table": "", "rows": 0, "figures": [_figure(p, None, solo)
                                                               for p in others]}]})
     out.append({"id": "run", "title": "Run parameters", "blocks": []})
     return out

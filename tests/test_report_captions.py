@@ -1,0 +1,38 @@
+"""report.html's figure captions describe what the figure draws: the strategy plot of a
+solo run (class89 against Ed) has no fair-share line, so its caption does not mention one."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from look_helpers import plain_mix
+
+from simcli.execute import execute, plan_run
+
+FAIR_LINE = "the dashed line is the fair share"
+
+
+def captions(folder) -> dict[str, str]:
+    """figure file name -> its caption, from the page."""
+    page = (folder / "report.html").read_text()
+    found = re.findall(r'<img alt="([^"]+)"[^>]*>\s*<figcaption>(.*?)</figcaption>', page,
+                       re.S)
+    return {name: html.unescape(c) for name, c in found}
+
+
+@pytest.mark.parametrize(("game", "players"), [("class89", 1), ("vghs", 4)])
+def test_the_strategy_plot_caption_names_a_fair_share_line_only_where_one_is_drawn(
+        game, players, tmp_path):
+    plan = plan_run(game, players=players, games=8, seed=5, out=tmp_path / game,
+                    strategies=plain_mix(game))
+    execute(plan, jobs=1, quiet=True)
+    caps = captions(plan.folder)
+    strategy = [c for name, c in caps.items() if name.startswith("strategy_win_share")]
+    assert len(strategy) == 1, caps
+    if players == 1:
+        assert FAIR_LINE not in strategy[0], strategy
+        assert "automaton's row" in strategy[0], strategy
+        assert not [c for c in caps.values() if FAIR_LINE in c], caps
+    else:
+        assert FAIR_LINE in strategy[0], strategy
