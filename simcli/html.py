@@ -213,22 +213,27 @@ def _constant(rows: list[dict]) -> tuple[str, ...]:
                  if rows and c in rows[0] and len({r.get(c) for r in rows}) <= 1)
 
 
-def _figure(path: Path, table_id: str | None, solo: bool = False) -> dict[str, str]:
+def _plot_prefix(name: str) -> str | None:
+    """The ``CAPTIONS`` key a plot file belongs to (its name starts with it), or None."""
+    stem = Path(name).stem
+    return next((prefix for prefix in CAPTIONS if stem.startswith(prefix)), None)
+
+
+def _figure(path: Path, solo: bool = False) -> dict[str, str]:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
-    captions = {k: c for k, (_, c) in CAPTIONS.items()}
-    if solo:
-        captions.update(SOLO_CAPTIONS)
-    caption = next((c for prefix, c in captions.items()
-                    if path.stem.startswith(prefix)), path.stem.replace("_", " "))
+    prefix = _plot_prefix(path.name)
+    if prefix is None:
+        caption = path.stem.replace("_", " ")
+    elif solo and prefix in SOLO_CAPTIONS:
+        caption = SOLO_CAPTIONS[prefix]
+    else:
+        caption = CAPTIONS[prefix][1]
     return {"name": path.name, "src": f"data:image/png;base64,{data}", "caption": caption}
 
 
 def _plot_table(name: str) -> str | None:
-    stem = Path(name).stem
-    for prefix, (table_id, _) in CAPTIONS.items():
-        if stem.startswith(prefix):
-            return table_id
-    return None
+    prefix = _plot_prefix(name)
+    return CAPTIONS[prefix][0] if prefix is not None else None
 
 
 def _headline(s: dict[str, Any]) -> str:
@@ -261,7 +266,7 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
     def block(tid: str, title: str | None = None) -> dict[str, Any]:
         t, rows = titles[tid]
         placed.add(tid)
-        figs = [_figure(p, tid, solo) for p in by_table.get(tid, [])]
+        figs = [_figure(p, solo) for p in by_table.get(tid, [])]
         drop = _constant(rows)
         return {"title": title if title is not None else t,
                 "table": table_html(rows, drop), "rows": len(rows), "figures": figs,
@@ -289,7 +294,7 @@ def sections(summary: dict[str, Any], plot_dir: Path) -> list[dict[str, Any]]:
     others = loose + [p for tid, ps in by_table.items() if tid not in placed for p in ps]
     if others:
         out.append({"id": "plots", "title": "Other plots", "blocks": [
-            {"title": "", "table": "", "rows": 0, "figures": [_figure(p, None, solo)
+            {"title": "", "table": "", "rows": 0, "figures": [_figure(p, solo)
                                                               for p in others]}]})
     out.append({"id": "run", "title": "Run parameters", "blocks": []})
     return out
