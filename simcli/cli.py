@@ -709,6 +709,10 @@ def ladder(
                       "parameters, k=v,... (e.g. rollouts=32,recheck=16; in vgc "
                       "horizon=0 plays every rollout to the end: measured stronger, "
                       "about 2.8x dearer).")] = "",
+    only: Annotated[str, typer.Option("--only", metavar="NAME,...", help="Ladder only these "
+                    "strategies, and search on those of them in the default mix (e.g. "
+                    "--only arcade): the same games and rows as a full ladder's on the "
+                    "same seed, at a fraction of its cost.")] = "",
     jobs: JobsOpt = -1,
     backend: BackendOpt = Backend.loky,
     scheduler: SchedulerOpt = None,
@@ -728,7 +732,7 @@ def ladder(
     from simcli.execute import argv_command
 
     _check_backend(backend, scheduler)
-    cfg = lad.plan_ladder(game, players, games, seed, search)
+    cfg = lad.plan_ladder(game, players, games, seed, search, only=lad.parse_only(only))
     folder = Path(out_dir) if out_dir else Path("reports") / \
         f"ladder-{cfg.game.replace(':', '_')}-{cfg.n_players}p-{seed}"
     if against and Path(against).resolve() == folder.resolve():
@@ -743,7 +747,8 @@ def ladder(
         note(f"nothing to resume: {folder} holds this ladder, finished")
         return
     meta = {"game": cfg.game, "players": cfg.n_players, "games": games, "seed": seed,
-            "search": search, "command": argv_command(), "plan": plan, "finished": False}
+            "search": search, "only": list(cfg.only), "command": argv_command(), "plan": plan,
+            "finished": False}
     if state == "fresh":
         lad.start(folder, meta)
     else:   # the command that started the ladder, not this --resume

@@ -41,28 +41,51 @@ class LadderConfig:
     mix: tuple[str, ...]
     subjects: tuple[tuple[str, str], ...]      # (label, strategy spec)
     data: dict = field(default_factory=dict, hash=False, compare=False)
+    only: tuple[str, ...] = ()                 # --only: the strategies laddered, () = all
 
 
-def subjects(game: str, search: str = "") -> list[tuple[str, str]]:
+def subjects(game: str, search: str = "", only: Sequence[str] = ()) -> list[tuple[str, str]]:
     """Every strategy of the game (random first), then ``search`` on each heuristic of the
-    default mix as its base; ``search`` holds extra search parameters (k=v,...)."""
+    default mix as its base; ``search`` holds extra search parameters (k=v,...). With
+    ``only`` (strategy names, ``--only``) just those strategies and search on those of
+    them in the default mix: a subject's games do not depend on the other subjects, so its
+    rows are the ones a full ladder on the same seed plays."""
     names = [n for n in list_strategies(game) if n != "search"]
+    if only:
+        unknown = [n for n in only if n not in names]
+        if unknown:
+            raise LadderError(f"--only: {game} has no strategy {unknown[0]!r} to ladder "
+                              f"(it has {', '.join(names)})")
+        names = [n for n in names if n in only]
+        if "search" in list_strategies(game) and not set(names) & set(default_mix(game)):
+            raise LadderError(f"--only names no strategy of {game}'s default mix "
+                              f"({', '.join(default_mix(game))}): search needs one as its "
+                              "base")
     out = [(n, n) for n in names]
     if "search" in list_strategies(game):
         extra = f",{search}" if search else ""
-        out += [(f"search({h})", f"search:base={h}{extra}") for h in default_mix(game)]
+        out += [(f"search({h})", f"search:base={h}{extra}") for h in default_mix(game)
+                if h in names]
     return out
 
 
+def parse_only(text: str) -> tuple[str, ...]:
+    """``--only a,b``: the names, stripped, each once, in the order given."""
+    names = [n.strip() for n in text.split(",")] if text.strip() else []
+    if any(not n for n in names):
+        raise LadderError(f"--only {text!r}: give strategy names separated by commas")
+    return tuple(dict.fromkeys(names))
+
+
 def plan_ladder(game: str, players: int | None, games: int, seed: int, search: str = "",
-                data: dict | None = None) -> LadderConfig:
+                data: dict | None = None, only: Sequence[str] = ()) -> LadderConfig:
     g = get_game(game)
     n = players if players is not None else g.default_players
     if n not in g.players:
         raise LadderError(f"{game} takes {', '.join(map(str, g.players))} players, not {n}")
     if games < 1:
         raise LadderError(f"--games must be at least 1, not {games}")
-    subs = subjects(game, search)
+    subs = subjects(game, search, only)
     for _, spec in subs:
         # built once here, before anything is written: a parameter only the strategy's
         # own constructor checks (search's ``propose=``, ``look=``) fails now, not in a
@@ -72,7 +95,8 @@ def plan_ladder(game: str, players: int | None, games: int, seed: int, search: s
         raise LadderError(f"{game} does not implement determinize(): no search to ladder")
     return LadderConfig(game=game, n_players=n, n_games=games, seed=seed,
                         mix=tuple(default_mix(game)), subjects=tuple(subs),
-                        data=dict(data if data is not None else g.default_data()))
+                        data=dict(data if data is not None else g.default_data()),
+                        only=tuple(only))
 
 
 def seats_for(mix: Sequence[str], n: int, index: int, subject: str) -> list[str]:
@@ -219,6 +243,7 @@ def plan_record(cfg: LadderConfig, search: str) -> dict[str, Any]:
 
     return {"game": cfg.game, "players": cfg.n_players, "games": cfg.n_games,
             "seed": cfg.seed, "search": search, "mix": list(cfg.mix),
+            **({"only": list(cfg.only)} if cfg.only else {}),   # a full ladder's plan as before
             "subjects": [list(s) for s in cfg.subjects], "chunk": CHUNK,
             "rules_version": get_game(cfg.game).RULES_VERSION,
             "simcli_version": __version__, "data_hash": _digest(cfg.data)[:16],
@@ -299,7 +324,10 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
             row["rollouts_per_game"] = sum(games[i]["rollouts"] for i in games) / g if g else 0.0
         table.append(row)
     gains = []
+    played = {label for label, _ in cfg.subjects}
     for h in cfg.mix:
+        if f"search({h})" not in played:     # --only left it out
+            continue
         base, new = by.get(h, {}), by.get(f"search({h})", {})
         common = sorted(set(base) & set(new))
         a = [base[i]["win_share"] for i in common]
@@ -315,7 +343,7 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
     holm(gains)
     cost = _cost(table)
     return {"game": cfg.game, "players": n, "games": cfg.n_games, "seed": cfg.seed,
-            "search": search_extra(cfg),
+            "search": search_extra(cfg), "only": list(cfg.only),
             "mix": list(cfg.mix), "fair_share": fair, "table": table, "gains": gains,
             "cost": cost, "findings": findings(cfg, table, gains, cost)}
 
@@ -402,7 +430,8 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
             and r["strategy"] != "random"]
     if heur:
         best = max(heur, key=lambda r: r["win_share"])
-        out.append(f"Strongest heuristic in one seat against the default mix: {best['strategy']}"
+        which = "of the heuristics laddered (--only)" if cfg.only else "heuristic"
+        out.append(f"Strongest {which} in one seat against the default mix: {best['strategy']}"
                    f" {best['win_share']:.3f} [{best['ci_low']:.3f}, {best['ci_high']:.3f}] "
                    f"(fair share {fair:.3f}, {best['games']} games).")
     rnd = next((r for r in table if r["strategy"] == "random"), None)
@@ -637,7 +666,9 @@ def markdown(result: dict) -> str:
     lines = [f"# Ladder: {result['game']}, {result['players']} players, "
              f"{result['games']} games (seed {result['seed']})", "",
              f"search: {result.get('search') or 'the game defaults'} "
-             "(`simcli strategies GAME` lists them)", "", "## Findings", ""]
+             "(`simcli strategies GAME` lists them)", "",
+             *([f"only: {', '.join(result['only'])} (`--only`)", ""] if result.get("only")
+               else []), "## Findings", ""]
     lines += [f"- {f}" for f in result["findings"]]
     lines += ["", "## Win share in one seat against the default mix "
               f"({', '.join(result['mix'])})", "",

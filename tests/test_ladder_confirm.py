@@ -529,3 +529,55 @@ def test_search_look_is_refused_where_copies_cannot_be_determinized_again(tmp_pa
     assert result.exit_code == 2, result.output
     assert "cannot be determinized again" in result.output
     assert "Traceback" not in result.output and not out.exists()
+
+
+def test_ladder_only_plays_the_named_strategies_with_the_rows_of_a_full_ladder(tmp_path):
+    """``--only``: the named strategies and search on those in the default mix, nothing
+    else; a subject's rows do not depend on which others are laddered (checked between
+    two subsets; a full Love Battle ladder matched them too when this was written), the
+    gains' Holm family is the heuristics laddered, and resume refuses another subset."""
+    import polars as pl
+
+    fast = "rollouts=4,recheck=2"
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder, only in ((one, "devoted"), (two, "triangle, devoted,devoted")):
+        result = runner.invoke(app, ["ladder", "lovebattle", "-n", "4", "-s", "3", "--jobs",
+                                     "1", "--search", fast, "--only", only, "-o",
+                                     str(folder), "--quiet"])
+        assert result.exit_code == 0, result.output
+    data = json.loads((two / "ladder.json").read_text())
+    assert [r["strategy"] for r in data["table"]] == [
+        "devoted", "triangle", "search(devoted)", "search(triangle)"]
+    assert [g["heuristic"] for g in data["gains"]] == ["devoted", "triangle"]
+    assert data["only"] == ["triangle", "devoted"]
+    assert json.loads((one / "run.json").read_text())["plan"]["only"] == ["devoted"]
+    assert "only: devoted" in (one / "ladder.md").read_text()
+    cols = ["subject", "spec", "game_index", "seed", "seat", "win_share", "searched"]
+    a = pl.read_parquet(one / "ladder.parquet").select(cols).sort("subject", "game_index")
+    b = (pl.read_parquet(two / "ladder.parquet").select(cols)
+         .filter(pl.col("subject").is_in(["devoted", "search(devoted)"]))
+         .sort("subject", "game_index"))
+    assert a.height == 8 and a.to_dicts() == b.to_dicts()
+    gains = data["gains"]
+    ps = [g["p_value"] for g in gains]
+    assert [g["p_holm"] for g in gains] == pytest.approx(stats.holm_adjust(ps))
+    assert "Strongest of the heuristics laddered (--only)" in " ".join(data["findings"])
+    # a full ladder's plan carries no "only" (its saved plans resume as before)
+    assert "only" not in lad.plan_record(lad.plan_ladder("lovebattle", 4, 4, 3, fast), fast)
+    # the folder of one subset does not resume as another
+    result = runner.invoke(app, ["ladder", "lovebattle", "-n", "4", "-s", "3", "--search",
+                                 fast, "--only", "triangle", "-o", str(one), "--resume"])
+    assert result.exit_code == 2 and "holds a different ladder" in result.output
+
+
+def test_ladder_only_refuses_names_it_cannot_ladder_in_one_line(tmp_path):
+    for only, word in (("devoted,nosuch", "no strategy 'nosuch'"),
+                       ("random", "names no strategy of lovebattle's default mix"),
+                       ("search", "no strategy 'search'"),
+                       ("devoted,,", "separated by commas")):
+        out = tmp_path / only.replace(",", "_")
+        result = runner.invoke(app, ["ladder", "lovebattle", "-n", "2", "--only", only,
+                                     "-o", str(out), "--quiet"])
+        assert result.exit_code == 2, result.output
+        assert word in result.output and "Traceback" not in result.output
+        assert not out.exists()
