@@ -780,6 +780,40 @@ def ladder(
          f"{folder / 'ladder.parquet'}, {folder / 'plots' / 'ladder.png'}")
 
 
+@app.command("ladder-pool")
+@user_errors
+def ladder_pool(
+    folders: Annotated[list[Path], typer.Argument(metavar="DIR...", help="Two or more "
+                       "finished ladders of one game, player count, --search and code, "
+                       "on different seeds.")],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", metavar="DIR", help="Folder for "
+                       "the pooled ladder.json, ladder.md, ladder.parquet and plot.")],
+    quiet: QuietOpt = False,
+) -> None:
+    """Pool ladders played on different seeds into one verdict over all their games."""
+    from simcli import ladder as lad
+
+    cfg, rows, result = lad.pool(folders)
+    if any(out_dir.resolve() == Path(f).resolve() for f in folders):
+        raise lad.LadderError(f"--out {out_dir} is one of the ladders pooled; give another "
+                              "folder")
+    lad.check_folder(out_dir)
+    if (out_dir / "run.json").is_file() and \
+            not json.loads((out_dir / "run.json").read_text()).get("pooled"):
+        raise lad.LadderError(f"--out {out_dir} holds a ladder; pooling would replace its "
+                              "games: give another folder")
+    meta = {"game": cfg.game, "players": cfg.n_players, "games": cfg.n_games,
+            "seed": result["seed"], "search": result["search"], "pooled": result["pooled"],
+            "finished": True}
+    lad.start(out_dir, meta)
+    lad.write(out_dir, result, meta, rows)
+    if not quiet:
+        for line in result["findings"]:
+            console().print(f"- {line}", highlight=False)
+    note(f"wrote {out_dir / 'ladder.md'}, {out_dir / 'ladder.json'}, "
+         f"{out_dir / 'ladder.parquet'}, {out_dir / 'plots' / 'ladder.png'}")
+
+
 def _status(code) -> int:
     """The exit status ``sys.exit(code)`` gives (None 0, an int itself, else 1, the
     message on stderr)."""

@@ -550,6 +550,83 @@ def against(cfg: LadderConfig, rows: list[dict], other: dict[str, Any]) -> dict[
             "findings": lines}
 
 
+# ------------------------------------------------------------------------ pool
+#: what ladders must share to be pooled: their games are then draws of one experiment
+POOL_KEYS = ("game", "players", "search", "mix", "chunk", "rules_version", "data_hash",
+             "code_hash")
+
+
+def load_finished(folder: Path) -> tuple[dict, list[dict]]:
+    """The saved plan and per-game rows of a finished ladder in ``folder``; one line
+    (:class:`LadderError`) for anything else."""
+    try:
+        meta = json.loads((folder / "run.json").read_text())
+    except (OSError, ValueError):
+        raise LadderError(f"{folder}: no ladder there (no readable run.json)") from None
+    if not isinstance(meta, dict) or meta.get("kind") != "ladder":
+        raise LadderError(f"{folder}: not a folder simcli's ladder wrote")
+    if meta.get("pooled"):
+        raise LadderError(f"{folder} is a pool itself; pool the ladders it lists "
+                          f"({', '.join(str(p['folder']) for p in meta['pooled'])})")
+    plan = meta.get("plan")
+    if not isinstance(plan, dict) or not meta.get("finished"):
+        raise LadderError(f"{folder}: not a finished ladder (finish it with --resume, or "
+                          "it was written by an older simcli)")
+    import polars as pl
+
+    try:
+        rows = pl.read_parquet(folder / "ladder.parquet").to_dicts()
+    except Exception as exc:   # missing or damaged: the user's input, one line
+        raise LadderError(f"{folder}: ladder.parquet cannot be read ({exc})") from None
+    return plan, rows
+
+
+def pool(folders: Sequence[Path]) -> tuple[LadderConfig, list[dict], dict[str, Any]]:
+    """Several finished ladders of one game, player count, search and code on different
+    seeds, as one ladder of all their games: the games are independent, so each gain is
+    the paired t interval over every game's difference (not a mean of the ladders'
+    intervals), Holm-corrected over the heuristics. Returns the pooled config, the rows
+    (game indices renumbered: the first ladder's games, then the next's) and the
+    analysis, with ``pooled`` naming each ladder, its seed and games."""
+    if len(folders) < 2:
+        raise LadderError("give two or more ladder folders to pool")
+    loaded = [(Path(f), *load_finished(Path(f))) for f in folders]
+    first_folder, first, _ = loaded[0]
+    for folder, plan, _ in loaded[1:]:
+        for key in POOL_KEYS:
+            if plan.get(key) != first.get(key):
+                what = {"code_hash": "the game's or its strategies' code",
+                        "data_hash": "the game data", "search": "--search"}.get(key, key)
+                raise LadderError(f"{folder} and {first_folder} differ in {what} "
+                                  f"({str(plan.get(key))[:40]!r}, "
+                                  f"{str(first.get(key))[:40]!r}): not one experiment")
+    seeds = [plan["seed"] for _, plan, _ in loaded]
+    twice = sorted({s for s in seeds if seeds.count(s) > 1})
+    if twice:
+        raise LadderError(f"seed {twice[0]} is in more than one of these ladders: the same "
+                          "seed plays the same games, which would count them twice")
+    labels: dict[str, str] = {}
+    for _, plan, _ in loaded:
+        for label, spec in plan["subjects"]:
+            labels.setdefault(label, spec)
+    names = [n for n in list_strategies(first["game"]) if n != "search"]
+    only = tuple(n for n in names if n in labels)
+    cfg = LadderConfig(game=first["game"], n_players=int(first["players"]),
+                       n_games=sum(int(plan["games"]) for _, plan, _ in loaded), seed=seeds[0],
+                       mix=tuple(first["mix"]), subjects=tuple(labels.items()),
+                       only=() if len(only) == len(names) else only)
+    rows: list[dict] = []
+    offset = 0
+    for _, plan, part in loaded:
+        rows += [{**r, "game_index": offset + int(r["game_index"])} for r in part]
+        offset += int(plan["games"])
+    result = analyse(cfg, rows)
+    result["seed"] = seeds
+    result["pooled"] = [{"folder": str(folder), "seed": plan["seed"], "games": plan["games"]}
+                        for folder, plan, _ in loaded]
+    return cfg, rows, result
+
+
 # ------------------------------------------------------------------------ output
 def check_folder(folder: Path, plan: dict | None = None, resume: bool = False
                  ) -> tuple[str, dict]:
@@ -663,8 +740,11 @@ def write_rows(path: Path, rows: list[dict]) -> Path:
 
 
 def markdown(result: dict) -> str:
+    pooled = result.get("pooled")
+    seeds = (f"{len(pooled)} ladders pooled, seeds {', '.join(str(p['seed']) for p in pooled)}"
+             if pooled else f"seed {result['seed']}")
     lines = [f"# Ladder: {result['game']}, {result['players']} players, "
-             f"{result['games']} games (seed {result['seed']})", "",
+             f"{result['games']} games ({seeds})", "",
              f"search: {result.get('search') or 'the game defaults'} "
              "(`simcli strategies GAME` lists them)", "",
              *([f"only: {', '.join(result['only'])} (`--only`)", ""] if result.get("only")
@@ -742,6 +822,8 @@ def plot(result: dict, path: Path) -> Path:
     ax2.xaxis.set_major_formatter(FuncFormatter(_signed_tick))
     ax2.set_xlabel("paired gain of search over the heuristic\n(95% t; dotted: +0.05)")
     extra = f"; search {result['search']}" if result.get("search") else ""
+    if result.get("pooled"):
+        extra = f"; {len(result['pooled'])} ladders pooled{extra}"
     fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games"
                  f"{extra})")
     fig.tight_layout()

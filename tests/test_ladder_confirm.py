@@ -581,3 +581,65 @@ def test_ladder_only_refuses_names_it_cannot_ladder_in_one_line(tmp_path):
         assert result.exit_code == 2, result.output
         assert word in result.output and "Traceback" not in result.output
         assert not out.exists()
+
+
+def test_ladder_pool_is_one_paired_verdict_over_every_game_of_its_ladders(tmp_path):
+    """``simcli ladder-pool``: ladders of one experiment on different seeds are one sample
+    of games; each gain is the paired t interval over all their per-game differences."""
+    import polars as pl
+
+    folders = [tmp_path / f"s{sd}" for sd in (1, 2)]
+    for sd, folder in zip((1, 2), folders, strict=True):
+        assert runner.invoke(app, ["ladder", TOY, "-n", "10", "-s", str(sd), "--jobs", "1",
+                                   "--search", FAST, "-o", str(folder), "--quiet"]
+                             ).exit_code == 0
+    out = tmp_path / "pool"
+    result = runner.invoke(app, ["ladder-pool", *map(str, folders), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    diffs = []
+    for folder in folders:
+        frame = pl.read_parquet(folder / "ladder.parquet")
+        share = {(r["subject"], r["game_index"]): r["win_share"] for r in frame.to_dicts()}
+        diffs += [(share["random", i], share["search(random)", i]) for i in range(10)]
+    ref = stats.paired_difference([a for a, _ in diffs], [b for _, b in diffs])
+    data = json.loads((out / "ladder.json").read_text())
+    gain = data["gains"][0]
+    assert gain["games"] == 20 and data["games"] == 20 and data["seed"] == [1, 2]
+    assert (gain["gain"], gain["ci_low"], gain["ci_high"]) == pytest.approx(
+        (ref["diff"], ref["ci_low"], ref["ci_high"]))
+    rows = pl.read_parquet(out / "ladder.parquet")
+    assert rows.filter(pl.col("subject") == "random")["game_index"].n_unique() == 20
+    assert "2 ladders pooled, seeds 1, 2" in (out / "ladder.md").read_text()
+    assert (out / "plots" / "ladder.png").stat().st_size > 1000
+    # a pool may be written again into its own folder
+    assert runner.invoke(app, ["ladder-pool", *map(str, folders), "-o", str(out), "-q"]
+                         ).exit_code == 0
+
+
+def test_ladder_pool_refuses_what_is_not_one_experiment_in_one_line(tmp_path):
+    one, other, third = tmp_path / "one", tmp_path / "other", tmp_path / "third"
+    for folder, sd, search in ((one, 1, FAST), (other, 2, "rollouts=6,recheck=4,kinds=all"),
+                               (third, 3, FAST)):
+        assert runner.invoke(app, ["ladder", TOY, "-n", "4", "-s", str(sd), "--jobs", "1",
+                                   "--search", search, "-o", str(folder), "--quiet"]
+                             ).exit_code == 0
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep")
+    cases = (([one, one], "seed 1 is in more than one", "x1"),
+             ([one, other], "differ in --search", "x2"),
+             ([one], "two or more", "x3"),
+             ([one, tmp_path / "nope"], "no ladder there", "x4"),
+             ([one, tmp_path / "mine"], "no ladder there", "x5"))
+    for folders, word, out in cases:
+        result = runner.invoke(app, ["ladder-pool", *map(str, folders), "-o",
+                                     str(tmp_path / out)])
+        assert result.exit_code == 2 and word in result.output, result.output
+        assert "Traceback" not in result.output and not (tmp_path / out).exists()
+    before = sorted(p.name for p in one.iterdir())
+    for out, word in ((one, "is one of the ladders pooled"), (other, "holds a ladder"),
+                      (tmp_path / "mine", "did not write")):
+        result = runner.invoke(app, ["ladder-pool", str(one), str(third), "-o", str(out)])
+        assert result.exit_code == 2 and word in result.output, result.output
+    assert sorted(p.name for p in one.iterdir()) == before
+    assert json.loads((other / "ladder.json").read_text())["seed"] == 2
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep"
