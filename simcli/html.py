@@ -204,6 +204,9 @@ def table_width(rows: list[dict], drop: tuple[str, ...] = ()) -> int:
 SOLO_CAPTIONS = {
     "strategy_win_share": "Win share per strategy (seats rotated) with 95% intervals; the "
                           "automaton's row is its win share against the bots.",
+    "score_distribution": "Final scores of the bots' seat and the automaton's (the seat "
+                          "marked automaton): the box spans the middle half of games, the "
+                          "line is the median, whiskers reach the lowest and highest score.",
 }
 
 

@@ -275,7 +275,9 @@ def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
             for med in art["medians"]:
                 med.set_color("black")
             art["boxes"][0].set_label(variant_label(variants, variant))
-        ax.set_xticks(range(len(seats)), [str(s) for s in seats])
+        # a seat past the player count is an automaton's (class89 solo: Ed)
+        ax.set_xticks(range(len(seats)), [str(s) if s <= n else f"{s}\n(automaton)"
+                                          for s in seats])
         ax.set_xlabel("seat")
         ax.set_title(f"{n} players" if len(counts) > 1 else "", fontsize=9)
     axes[0][0].set_ylabel("final score")
@@ -284,8 +286,10 @@ def score_distribution(quantiles: pl.DataFrame, path: Path, title: str) -> Path:
     _legend_outside(fig, axes[0][-1], variants)
     top = float(quantiles["max"].abs().max() or 0)
     digits = len(f"{top:g}") + 1
+    automaton = bool(quantiles.filter(pl.col("seat") > pl.col("n_players")).height)
     return save_plot(fig, path, {"left": 0.45 + text_inches(["0" * digits]),
-                             "bottom": 0.55, "top": 0.75 if len(counts) > 1 else 0.6,
+                             "bottom": 0.72 if automaton else 0.55,   # two-line tick
+                             "top": 0.75 if len(counts) > 1 else 0.6,
                              "right": 0.15 + legend_inches(variants), "wspace": 0.12})
 
 
