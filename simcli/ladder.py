@@ -25,6 +25,7 @@ from simcli.scenario import ScenarioError
 from strategies import default_mix, list_strategies, resolve
 
 CHUNK = 4          # games per task: a search game costs seconds
+WITHIN = 0.05      # a heuristic "search can hardly beat": search's gain at most this
 FILES = ("ladder.json", "ladder.md", "ladder.parquet", "plots/ladder.png", "run.json")
 
 
@@ -284,17 +285,18 @@ def remove_parts(folder: Path, cfg: LadderConfig) -> None:
 
 
 # ------------------------------------------------------------------------ analysis
-def games_to_settle(diffs: Sequence[float]) -> int | None:
-    """Games a paired mean difference needs for its 95% interval to exclude 0 (normal
-    approximation); None when the mean is 0."""
+def games_to_settle(diffs: Sequence[float], margin: float = 0.0) -> int | None:
+    """Games a paired mean difference needs for its 95% interval to exclude ``margin``
+    (0, or the +0.05 a heuristic must be within; normal approximation, the same spread
+    per game); None when the mean is ``margin``."""
     n = len(diffs)
     if n < 2:
         return None
     mean = sum(diffs) / n
-    if abs(mean) < 1e-12:
+    if abs(mean - margin) < 1e-12:
         return None
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return max(n, math.ceil((1.96 * sd / abs(mean)) ** 2))
+    return max(n, math.ceil((1.96 * sd / abs(mean - margin)) ** 2))
 
 
 def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
@@ -339,7 +341,9 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
                       "gain": pd["diff"], "ci_low": pd["ci_low"], "ci_high": pd["ci_high"],
                       "p_value": pd["p_value"],
                       "games_to_settle": games_to_settle([y - x for x, y in
-                                                          zip(a, b, strict=True)])})
+                                                          zip(a, b, strict=True)]),
+                      "games_to_settle_within": games_to_settle(
+                          [y - x for x, y in zip(a, b, strict=True)], WITHIN)})
     holm(gains)
     cost = _cost(table)
     return {"game": cfg.game, "players": n, "games": cfg.n_games, "seed": cfg.seed,
@@ -422,6 +426,15 @@ def _cost(table: list[dict]) -> dict:
             "departures_per_game": sum(r["departed_per_game"] for r in srch) / len(srch)}
 
 
+def _within_note(gain: dict) -> str:
+    """A gain whose interval holds +0.05: which side its estimate is on, and about how
+    many games would show it there."""
+    side = "within" if gain["gain"] < WITHIN else "above"
+    more = gain.get("games_to_settle_within")
+    return (f"{gain['heuristic']} {gain['gain']:+.3f}, {side} by its estimate"
+            + (f" (about {more:,} games would show it {side})" if more else ""))
+
+
 def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict) -> list[str]:
     n = cfg.n_players
     fair = 1.0 / n
@@ -449,9 +462,13 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
             f"p={gr['p_holm']:.3g}): "
             f"{verdict(gr, 'search is stronger', 'the heuristic is stronger')}.")
     if gains:
-        close = [g["heuristic"] for g in gains if g["ci_high"] <= 0.05]
+        close = [g["heuristic"] for g in gains if g["ci_high"] <= WITHIN]
         out.append(f"Heuristics within +0.05 of search (upper bound of the gain): "
                    f"{', '.join(close) if close else 'none'} of {len(gains)}.")
+        open_ = [g for g in gains if g["ci_low"] < WITHIN < g["ci_high"]]
+        if open_:
+            out.append("Not settled against +0.05 (the interval holds it): "
+                       + "; ".join(map(_within_note, open_)) + ".")
         below = [g["heuristic"] for g in gains if g["gain"] < 0]
         if below:
             out.append(weaker_search_finding(cfg, below))

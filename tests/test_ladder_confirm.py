@@ -643,3 +643,34 @@ def test_ladder_pool_refuses_what_is_not_one_experiment_in_one_line(tmp_path):
     assert sorted(p.name for p in one.iterdir()) == before
     assert json.loads((other / "ladder.json").read_text())["seed"] == 2
     assert (tmp_path / "mine" / "notes.txt").read_text() == "keep"
+
+
+def test_games_to_show_a_gain_within_or_above_the_005_bound_match_statsmodels():
+    """``games_to_settle(diffs, 0.05)``: the games at which the 95% interval of the same
+    mean and spread stops holding +0.05, i.e. a two-sided z test of mean = +0.05 at half
+    power (statsmodels' one-sample normal power, ratio=0)."""
+    from statsmodels.stats.power import NormalIndPower
+
+    rng = np.random.default_rng(5)
+    for mean in (0.0, 0.02, 0.09):
+        diffs = list(rng.choice([-1.0, 0.0, 1.0], size=300, p=[0.2, 0.6, 0.2]) + mean)
+        m, sd = float(np.mean(diffs)), float(np.std(diffs, ddof=1))
+        ref = NormalIndPower().solve_power(effect_size=abs(m - lad.WITHIN) / sd,
+                                           alpha=0.05, power=0.5, ratio=0)
+        got = lad.games_to_settle(diffs, lad.WITHIN)
+        assert got == pytest.approx(max(300, ref), rel=0.01, abs=1)
+    assert lad.games_to_settle([0.05, 0.05, 0.05], lad.WITHIN) is None
+
+
+def test_ladder_names_the_gains_not_settled_against_the_005_bound(tmp_path):
+    table, gains = _gain_rows([("arcade", 0.041), ("challenger", 0.07), ("builder", -0.001),
+                               ("rival", 0.12)])
+    for g, more in zip(gains, (3400, 900, None, None), strict=True):
+        g["games_to_settle_within"] = more
+    text = " ".join(lad.findings(lad.plan_ladder("vghs", 4, 4, 7, ""), table, gains, {}))
+    assert ("Not settled against +0.05 (the interval holds it): arcade +0.041, within by "
+            "its estimate (about 3,400 games would show it within); challenger +0.070, "
+            "above by its estimate (about 900 games would show it above).") in text
+    # builder's interval is below +0.05, rival's above: settled, not named there
+    assert "builder -0.001" not in text and "rival +0.120" not in text
+    assert "Heuristics within +0.05 of search (upper bound of the gain): builder of 4" in text
