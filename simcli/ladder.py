@@ -810,12 +810,15 @@ def plot(result: dict, path: Path) -> Path:
 
     table, gains = result["table"], result["gains"]
     fig, (ax1, ax2) = subplots(1, 2, figsize=(11, 0.45 * len(table) + 1.5))
-    labels = [r["strategy"] for r in table]
+    # a pool of full and --only ladders: the strategies have different numbers of games
+    varying = len({r["games"] for r in table}) > 1
+    labels = [r["strategy"] + (f" ({r['games']:,} games)" if varying else "") for r in table]
     y = list(range(len(table)))
     est = [r["win_share"] for r in table]
     err = [[e - r["ci_low"] for e, r in zip(est, table, strict=True)],
            [r["ci_high"] - e for e, r in zip(est, table, strict=True)]]
-    colors = ["tab:red" if s.startswith("search(") else "tab:blue" for s in labels]
+    colors = ["tab:red" if r["strategy"].startswith("search(") else "tab:blue"
+              for r in table]
     ax1.barh(y, est, xerr=err, color=colors, capsize=3)
     ax1.axvline(result["fair_share"], color="k", ls="--", lw=1)
     ax1.set_yticks(y, labels)
@@ -829,7 +832,8 @@ def plot(result: dict, path: Path) -> Path:
     ax2.barh(gy, ge, xerr=gerr, color="tab:red", capsize=3)
     ax2.axvline(0, color="k", lw=1)
     ax2.axvline(0.05, color="grey", ls=":", lw=1)
-    ax2.set_yticks(gy, [g["heuristic"] for g in gains])
+    ax2.set_yticks(gy, [g["heuristic"] + (f" ({g['games']:,})" if varying else "")
+                        for g in gains])
     ax2.invert_yaxis()
     # few signed ticks: at the default width the default ticks (every 0.025) overlap;
     # steps of 1, 2 or 5 (never 2.5) and as many decimals as a tick needs, so that a
@@ -841,7 +845,7 @@ def plot(result: dict, path: Path) -> Path:
     extra = f"; search {result['search']}" if result.get("search") else ""
     if result.get("pooled"):
         extra = f"; {len(result['pooled'])} ladders pooled{extra}"
-    fig.suptitle(f"{result['game']} {result['players']}p ladder ({result['games']} games"
-                 f"{extra})")
+    fig.suptitle(f"{result['game']} {result['players']}p ladder ("
+                 f"{'up to ' if varying else ''}{result['games']} games{extra})")
     fig.tight_layout()
     return save_figure(fig, path, dpi=100)

@@ -674,3 +674,40 @@ def test_ladder_names_the_gains_not_settled_against_the_005_bound(tmp_path):
     # builder's interval is below +0.05, rival's above: settled, not named there
     assert "builder -0.001" not in text and "rival +0.120" not in text
     assert "Heuristics within +0.05 of search (upper bound of the gain): builder of 4" in text
+
+
+def test_a_pooled_ladder_plot_names_each_strategys_games_when_they_differ(tmp_path,
+                                                                         monkeypatch):
+    """A pool of a full ladder and an ``--only`` one: random and builder have 400 games,
+    arcade 1000; the plot's labels say so (its title "up to"), a plain ladder's do not."""
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    seen: dict = {"ticks": [], "title": []}
+    real_ticks, real_title = Axes.set_yticks, Figure.suptitle
+    monkeypatch.setattr(Axes, "set_yticks", lambda ax, pos, labels=None, **kw: (
+        seen["ticks"].append(list(labels)), real_ticks(ax, pos, labels, **kw))[1])
+    monkeypatch.setattr(Figure, "suptitle", lambda fig, text, **kw: (
+        seen["title"].append(text), real_title(fig, text, **kw))[1])
+
+    def row(name, games):
+        return {"strategy": name, "games": games, "win_share": 0.25, "ci_low": 0.2,
+                "ci_high": 0.3}
+
+    def gain(name, games):
+        return {"heuristic": name, "games": games, "gain": 0.03, "ci_low": 0.0,
+                "ci_high": 0.06}
+
+    base = {"game": "vghs", "players": 4, "fair_share": 0.25, "search": "", "games": 1000}
+    lad.plot({**base, "table": [row("random", 400), row("arcade", 1000),
+                                row("builder", 400)],
+              "gains": [gain("arcade", 1000), gain("builder", 400)]}, tmp_path / "a.png")
+    assert seen["ticks"] == [["random (400 games)", "arcade (1,000 games)",
+                              "builder (400 games)"], ["arcade (1,000)", "builder (400)"]]
+    assert seen["title"] == ["vghs 4p ladder (up to 1000 games)"]
+    seen["ticks"].clear()
+    seen["title"].clear()
+    lad.plot({**base, "table": [row("arcade", 1000)], "gains": [gain("arcade", 1000)]},
+             tmp_path / "b.png")
+    assert seen["ticks"] == [["arcade"], ["arcade"]]
+    assert seen["title"] == ["vghs 4p ladder (1000 games)"]
