@@ -811,7 +811,7 @@ def plot(result: dict, path: Path) -> Path:
     table, gains = result["table"], result["gains"]
     fig, (ax1, ax2) = subplots(1, 2, figsize=(11, 0.45 * len(table) + 1.5))
     # a pool of full and --only ladders: the strategies have different numbers of games
-    varying = len({r["games"] for r in table}) > 1
+    varying = len({r.get("games") for r in table}) > 1
     labels = [r["strategy"] + (f" ({r['games']:,} games)" if varying else "") for r in table]
     y = list(range(len(table)))
     est = [r["win_share"] for r in table]
