@@ -756,12 +756,19 @@ def write_rows(path: Path, rows: list[dict]) -> Path:
     return path
 
 
+def _games_vary(table: list[dict]) -> bool:
+    """Whether the strategies of a ladder's table have different numbers of games (a pool
+    of full and ``--only`` ladders)."""
+    return len({r.get("games") for r in table}) > 1
+
+
 def markdown(result: dict) -> str:
     pooled = result.get("pooled")
     seeds = (f"{len(pooled)} ladders pooled, seeds {', '.join(str(p['seed']) for p in pooled)}"
              if pooled else f"seed {result['seed']}")
+    upto = "up to " if _games_vary(result["table"]) else ""
     lines = [f"# Ladder: {result['game']}, {result['players']} players, "
-             f"{result['games']} games ({seeds})", "",
+             f"{upto}{result['games']} games ({seeds})", "",
              f"search: {result.get('search') or 'the game defaults'} "
              "(`simcli strategies GAME` lists them)", "",
              *([f"only: {', '.join(result['only'])} (`--only`)", ""] if result.get("only")
@@ -811,7 +818,7 @@ def plot(result: dict, path: Path) -> Path:
     table, gains = result["table"], result["gains"]
     fig, (ax1, ax2) = subplots(1, 2, figsize=(11, 0.45 * len(table) + 1.5))
     # a pool of full and --only ladders: the strategies have different numbers of games
-    varying = len({r.get("games") for r in table}) > 1
+    varying = _games_vary(table)
     labels = [r["strategy"] + (f" ({r['games']:,} games)" if varying else "") for r in table]
     y = list(range(len(table)))
     est = [r["win_share"] for r in table]

@@ -705,6 +705,12 @@ def test_a_pooled_ladder_plot_names_each_strategys_games_when_they_differ(tmp_pa
     assert seen["ticks"] == [["random (400 games)", "arcade (1,000 games)",
                               "builder (400 games)"], ["arcade (1,000)", "builder (400)"]]
     assert seen["title"] == ["vghs 4p ladder (up to 1000 games)"]
+    md = lad.markdown({**base, "seed": 1, "mix": ["arcade"], "findings": [],
+                       "table": [{**row("random", 400), "seconds_per_game": 0.1},
+                                 {**row("arcade", 1000), "seconds_per_game": 0.1}],
+                       "gains": [{**gain("arcade", 1000), "heuristic_share": 0.2,
+                                  "search_share": 0.23, "p_holm": 0.1}]})
+    assert md.startswith("# Ladder: vghs, 4 players, up to 1000 games (seed 1)")
     seen["ticks"].clear()
     seen["title"].clear()
     lad.plot({**base, "table": [row("arcade", 1000)], "gains": [gain("arcade", 1000)]},
