@@ -793,15 +793,8 @@ def ladder_pool(
     """Pool ladders played on different seeds into one verdict over all their games."""
     from simcli import ladder as lad
 
+    lad.check_pool_out(out_dir, folders)
     cfg, rows, result = lad.pool(folders)
-    if any(out_dir.resolve() == Path(f).resolve() for f in folders):
-        raise lad.LadderError(f"--out {out_dir} is one of the ladders pooled; give another "
-                              "folder")
-    lad.check_folder(out_dir)
-    if (out_dir / "run.json").is_file() and \
-            not json.loads((out_dir / "run.json").read_text()).get("pooled"):
-        raise lad.LadderError(f"--out {out_dir} holds a ladder; pooling would replace its "
-                              "games: give another folder")
     meta = {"game": cfg.game, "players": cfg.n_players, "games": cfg.n_games,
             "seed": result["seed"], "search": result["search"], "pooled": result["pooled"],
             "finished": True}

@@ -199,8 +199,8 @@ def table_width(rows: list[dict], drop: tuple[str, ...] = ()) -> int:
                for c in cols)
 
 
-#: captions that differ in a solo report (every game against the automaton: no fair share
-#: line is drawn)
+#: captions that differ in a solo report (every game against the automaton: the strategy
+#: plot draws no fair-share line, the score plot marks the automaton's seat)
 SOLO_CAPTIONS = {
     "strategy_win_share": "Win share per strategy (seats rotated) with 95% intervals; the "
                           "automaton's row is its win share against the bots.",

@@ -334,16 +334,15 @@ def analyse(cfg: LadderConfig, rows: list[dict]) -> dict[str, Any]:
         common = sorted(set(base) & set(new))
         a = [base[i]["win_share"] for i in common]
         b = [new[i]["win_share"] for i in common]
+        diffs = [y - x for x, y in zip(a, b, strict=True)]
         pd = stats.paired_difference(a, b)
         gains.append({"heuristic": h, "games": len(common),
                       "heuristic_share": sum(a) / len(a) if a else 0.0,
                       "search_share": sum(b) / len(b) if b else 0.0,
                       "gain": pd["diff"], "ci_low": pd["ci_low"], "ci_high": pd["ci_high"],
                       "p_value": pd["p_value"],
-                      "games_to_settle": games_to_settle([y - x for x, y in
-                                                          zip(a, b, strict=True)]),
-                      "games_to_settle_within": games_to_settle(
-                          [y - x for x, y in zip(a, b, strict=True)], WITHIN)})
+                      "games_to_settle": games_to_settle(diffs),
+                      "games_to_settle_within": games_to_settle(diffs, WITHIN)})
     holm(gains)
     cost = _cost(table)
     return {"game": cfg.game, "players": n, "games": cfg.n_games, "seed": cfg.seed,
@@ -484,38 +483,49 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
 
 
 # ------------------------------------------------------------------------ against
+def _ladder_meta(folder: Path, name: str) -> dict:
+    """A saved ladder's run.json; one line naming ``name`` (how the user gave the
+    folder) if there is none or simcli's ladder did not write it."""
+    try:
+        meta = json.loads((folder / "run.json").read_text())
+    except (OSError, ValueError):
+        raise LadderError(f"{name}: no ladder there (no readable run.json)") from None
+    if not isinstance(meta, dict) or meta.get("kind") != "ladder":
+        raise LadderError(f"{name}: not a folder simcli's ladder wrote")
+    return meta
+
+
+def _ladder_rows(folder: Path, name: str, then: str) -> list[dict]:
+    """A saved ladder's per-game rows (ladder.parquet, with the columns a pairing
+    reads); one line otherwise (``then``: what the user can do about a missing file)."""
+    path = folder / "ladder.parquet"
+    if not path.is_file():
+        raise LadderError(f"{name}: no ladder.parquet (written by an older simcli); {then}")
+    import polars as pl
+
+    try:
+        frame = pl.read_parquet(path)
+    except Exception as exc:   # a damaged file is the user's input: one line
+        raise LadderError(f"{name}: ladder.parquet cannot be read ({exc})") from None
+    missing = {"subject", "game_index", "win_share"} - set(frame.columns)
+    if missing:
+        raise LadderError(f"{name}: ladder.parquet lacks {', '.join(sorted(missing))}")
+    return frame.to_dicts()
+
+
 def load_against(folder: Path, cfg: LadderConfig) -> dict[str, Any]:
     """The per-game rows of an earlier ladder (``--against``), checked to be comparable:
     written by ``simcli ladder``, same game, players and seed (so game ``i`` is the same
     seed and seats in both). Raises :class:`LadderError` with one line otherwise."""
-    meta_path, rows_path = folder / "run.json", folder / "ladder.parquet"
-    try:
-        meta = json.loads(meta_path.read_text())
-    except (OSError, ValueError):
-        raise LadderError(f"--against {folder}: no ladder there (no readable run.json)") \
-            from None
-    if not isinstance(meta, dict) or meta.get("kind") != "ladder":
-        raise LadderError(f"--against {folder}: not a folder simcli's ladder wrote")
+    name = f"--against {folder}"
+    meta = _ladder_meta(folder, name)
     for key, mine in (("game", cfg.game), ("players", cfg.n_players), ("seed", cfg.seed)):
         if meta.get(key) != mine:
-            raise LadderError(f"--against {folder}: that ladder has {key} {meta.get(key)!r}, "
+            raise LadderError(f"{name}: that ladder has {key} {meta.get(key)!r}, "
                               f"this one {mine!r}; a paired comparison needs the same game, "
                               "players and seed")
-    if not rows_path.is_file():
-        raise LadderError(f"--against {folder}: no ladder.parquet (written by an older "
-                          "simcli); run that ladder again to compare with it")
-    import polars as pl
-
-    try:
-        frame = pl.read_parquet(rows_path)
-    except Exception as exc:   # a damaged file is the user's input: one line
-        raise LadderError(f"--against {folder}: ladder.parquet cannot be read ({exc})") \
-            from None
-    missing = {"subject", "game_index", "win_share"} - set(frame.columns)
-    if missing:
-        raise LadderError(f"--against {folder}: ladder.parquet lacks "
-                          f"{', '.join(sorted(missing))}")
-    return {"folder": str(folder), "search": meta.get("search", ""), "rows": frame.to_dicts()}
+    rows = _ladder_rows(folder, name, "run that ladder again to compare with it")
+    return {"folder": str(folder), "search": meta.get("search", ""), "rows": rows}
 
 
 def against(cfg: LadderConfig, rows: list[dict], other: dict[str, Any]) -> dict[str, Any]:
@@ -576,12 +586,7 @@ POOL_KEYS = ("game", "players", "search", "mix", "chunk", "rules_version", "data
 def load_finished(folder: Path) -> tuple[dict, list[dict]]:
     """The saved plan and per-game rows of a finished ladder in ``folder``; one line
     (:class:`LadderError`) for anything else."""
-    try:
-        meta = json.loads((folder / "run.json").read_text())
-    except (OSError, ValueError):
-        raise LadderError(f"{folder}: no ladder there (no readable run.json)") from None
-    if not isinstance(meta, dict) or meta.get("kind") != "ladder":
-        raise LadderError(f"{folder}: not a folder simcli's ladder wrote")
+    meta = _ladder_meta(folder, str(folder))
     if meta.get("pooled"):
         raise LadderError(f"{folder} is a pool itself; pool the ladders it lists "
                           f"({', '.join(str(p['folder']) for p in meta['pooled'])})")
@@ -589,13 +594,19 @@ def load_finished(folder: Path) -> tuple[dict, list[dict]]:
     if not isinstance(plan, dict) or not meta.get("finished"):
         raise LadderError(f"{folder}: not a finished ladder (finish it with --resume, or "
                           "it was written by an older simcli)")
-    import polars as pl
+    return plan, _ladder_rows(folder, str(folder), "run that ladder again to pool it")
 
-    try:
-        rows = pl.read_parquet(folder / "ladder.parquet").to_dicts()
-    except Exception as exc:   # missing or damaged: the user's input, one line
-        raise LadderError(f"{folder}: ladder.parquet cannot be read ({exc})") from None
-    return plan, rows
+
+def check_pool_out(out: Path, folders: Sequence[Path]) -> None:
+    """The ``--out`` of ``ladder-pool``, before any input is read: not one of the
+    ladders pooled, a folder simcli may write (:func:`check_folder`), and, if it holds a
+    ladder, an earlier pool (a ladder's own games are never replaced by a pool)."""
+    if any(out.resolve() == Path(f).resolve() for f in folders):
+        raise LadderError(f"--out {out} is one of the ladders pooled; give another folder")
+    check_folder(out)
+    if (out / "run.json").is_file() and not _ladder_meta(out, f"--out {out}").get("pooled"):
+        raise LadderError(f"--out {out} holds a ladder; pooling would replace its games: "
+                          "give another folder")
 
 
 def pool(folders: Sequence[Path]) -> tuple[LadderConfig, list[dict], dict[str, Any]]:
