@@ -73,10 +73,14 @@ from strategies.lookahead import best_one_move
 #: over arcade, challenger and builder +0.060/+0.065, +0.070/+0.090, +0.105/+0.080 at
 #: 0.50 s of CPU a game, where the previous default (plain rollouts cut after 30
 #: decisions, every option screened) scored below two or three of them at 0.37 s; the same
-#: rollouts with every option screened cost about 13x as much
+#: rollouts with every option screened cost about 13x as much. Since stop 55 those rollout
+#: bots look ahead on two options (``look_width=2``) instead of their own three to five:
+#: on the same 2400 paired ladder games (seeds 56 and 57, search on the arcade and the
+#: challenger, ``--against`` the previous default) +0.009 [-0.012, +0.030] against it, at
+#: 21-23 ms a searched decision against 47-51
 GAME_DEFAULTS: dict[str, dict] = {
-    "vghs": {"propose": "mix", "look": "all", "rounds": 1, "horizon": 0, "rollouts": 24,
-             "recheck": 10},
+    "vghs": {"propose": "mix", "look": "all", "look_width": 2, "rounds": 1, "horizon": 0,
+             "rollouts": 24, "recheck": 10},
     "vgc": {"propose": "mix", "horizon": 40, "rollouts": 16, "recheck": 8},
     "class89": {"propose": "mix", "rounds": 1, "rollouts": 16, "recheck": 8},
     "lovebattle": {"horizon": 30, "rollouts": 24, "recheck": 10},
@@ -232,8 +236,8 @@ class SearchBot(Bot):
         "look_width": 0,       # with look: the options those rollout bots look ahead on
                                # (their ``eval_width``/``eval_k``/``look_k``, at least its
                                # lower bound; 0 = their own): a cheaper model of the table
-                               # (vghs, 2: 0.30 s a game against 0.50, and -0.025 [-0.056,
-                               # +0.006] on 400 ladder games, so not the default)
+                               # (vghs's default since stop 55: 2, as strong as its own
+                               # widths on 2400 paired ladder games at half the cost)
         "place_weight": 0.25,  # value = win share + place_weight * place score
         "score_weight": 0.25,  # + score_weight * margin over the best other score
                                # (scaled into -1..1): a steadier signal than wins alone

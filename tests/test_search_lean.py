@@ -590,6 +590,22 @@ def test_look_width_narrows_only_the_looking_rollout_bots(name, key, width, want
     assert _narrowed(resolve(name, "random"), 2).keywords == {}
 
 
+def test_vghs_default_search_rollout_bots_look_ahead_on_two_options():
+    """vghs's default search (stop 55): every rollout seat's bot looks ahead on two
+    options (``eval_width`` 2) where the table's look on three to five; ``look_width=0``
+    gives them their own widths back; the base keeps its own."""
+    g = get_game("vghs")
+    bot = resolve("vghs", "search")(g, 1, random.Random(1))
+    own = resolve("vghs", "search:look_width=0")(g, 1, random.Random(1))
+    mix = default_mix("vghs")
+    for q in range(4):
+        table = resolve("vghs", mix[q % len(mix)])(g, q, random.Random(2)).p["eval_width"]
+        assert table >= 3
+        assert bot.factories[q](g, q, random.Random(2)).p["eval_width"] == 2, q
+        assert own.factories[q](g, q, random.Random(2)).p["eval_width"] == table, q
+    assert bot.base.p["eval_width"] == own.base.p["eval_width"] >= 3
+
+
 def test_vghs_rounds_cut_rollouts_at_the_next_rounds_start():
     """vghs's ``epoch`` is the round (as class89's): with ``rounds=1`` a rollout is cut
     and scored where the round has advanced once since the searched decision."""
