@@ -472,13 +472,14 @@ def findings(cfg: LadderConfig, table: list[dict], gains: list[dict], cost: dict
         if below:
             out.append(weaker_search_finding(cfg, below))
     if cost:
-        out.append(f"search costs {cost['search_seconds_per_game']:.2f} s of CPU per game in "
-                   f"one seat ({cost['searched_decisions_per_game']:.1f} searched decisions, "
-                   f"{cost['rollouts_per_game']:.0f} rollouts, "
-                   f"{cost['departures_per_game']:.1f} departures from the base per game; "
-                   f"{cost['seconds_per_searched_decision'] * 1000:.0f} ms per searched "
-                   f"decision) against {cost['heuristic_seconds_per_game'] * 1000:.1f} ms for "
-                   f"a heuristic game.")
+        out.append(f"A game with search in one seat costs "
+                   f"{cost['search_seconds_per_game']:.2f} s of CPU against "
+                   f"{cost['heuristic_seconds_per_game']:.2f} s for a heuristic game: search "
+                   f"adds {cost['search_extra_seconds_per_game']:.2f} s a game "
+                   f"({cost['searched_decisions_per_game']:.1f} searched decisions, "
+                   f"{cost['seconds_per_searched_decision'] * 1000:.0f} ms each; "
+                   f"{cost['rollouts_per_game']:.0f} rollouts and "
+                   f"{cost['departures_per_game']:.1f} departures from the base a game).")
     return out
 
 

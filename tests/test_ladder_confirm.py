@@ -717,3 +717,23 @@ def test_a_pooled_ladder_plot_names_each_strategys_games_when_they_differ(tmp_pa
              tmp_path / "b.png")
     assert seen["ticks"] == [["arcade"], ["arcade"]]
     assert seen["title"] == ["vghs 4p ladder (1000 games)"]
+
+
+def test_ladder_cost_finding_says_whole_game_costs_and_what_search_adds():
+    # The cost line read "search costs 0.71 s of CPU per game in one seat ... against
+    # 492.8 ms for a heuristic game" where 0.71 s was the whole game with a search seat
+    # (three heuristic seats included): it now says so, and what search adds, per game and
+    # per searched decision
+    table, gains = _gain_rows([("arcade", 0.05), ("challenger", 0.05)])
+    for r in table:
+        search = r["strategy"].startswith("search(")
+        r["seconds_per_game"] = 0.70 if search else 0.50
+        if search:
+            r.update(searched_per_game=10.0, rollouts_per_game=78.0, departed_per_game=2.0)
+    cost = lad._cost(table)
+    assert cost["search_extra_seconds_per_game"] == pytest.approx(0.20)
+    assert cost["seconds_per_searched_decision"] == pytest.approx(0.02)
+    text = " ".join(lad.findings(lad.plan_ladder("vghs", 4, 4, 7, ""), table, gains, cost))
+    assert ("A game with search in one seat costs 0.70 s of CPU against 0.50 s for a "
+            "heuristic game: search adds 0.20 s a game (10.0 searched decisions, 20 ms each; "
+            "78 rollouts and 2.0 departures from the base a game).") in text
