@@ -171,12 +171,25 @@ def search_cost(name: str, players: int, games: int = 10) -> dict | None:
     mix = default_mix(name)
     calls = [0]
     spent = [0.0]
+    based = [0.0]
     bots = []
 
     def counted(game, player, rng):
         bot = search(game, player, rng)
         bots.append(bot)
         choose = bot.choose
+        base = getattr(bot, "base", None)
+        if base is not None:
+            base_choose = base.choose
+
+            def base_timed(view, decision):
+                t0 = time.process_time()
+                try:
+                    return base_choose(view, decision)
+                finally:
+                    based[0] += time.process_time() - t0
+
+            base.choose = base_timed
 
         def timed(view, decision):
             t0 = time.process_time()
@@ -204,7 +217,10 @@ def search_cost(name: str, players: int, games: int = 10) -> dict | None:
     return {"s_per_game": spent[0] / games, "s_half_width": half, "games": games,
             "ms_per_decision": 1e3 * spent[0] / max(searched, 1),
             "ms_per_call": 1e3 * spent[0] / max(calls[0], 1),
-            "searched_per_game": searched / games}
+            "searched_per_game": searched / games,
+            # of the seat's time, its base heuristic's own choices (asked at every
+            # decision: the search departs from them, and plays them where it does not search)
+            "base_s_per_game": based[0] / games}
 
 
 def _warm_worker(cfg) -> int:
@@ -322,7 +338,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     copies_t = _table("copies of a game, at every decision of a few games",
                       "clone µs", "determinize µs", "clone of a copy µs")
     search_t = _table("search (seat 1 searches, heuristic mix elsewhere)",
-                      f"search CPU s/game ({search_games} games)", "ms/searched")
+                      f"search CPU s/game ({search_games} games)", "of it base s",
+                      "ms/searched")
     runs_t = _table(f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
                     "jobs 1 s", f"jobs {jobs} s", "speedup")
     start_t = _table("start-up: `simcli run GAME --games 10 --jobs 1`, seconds",
@@ -362,6 +379,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                          else f"{copies['copy_of_copy_us']:,.0f}")
         if search_games:
             search_t.add_row(name, "none" if search is None else _pm(search),
+                             "-" if search is None or "base_s_per_game" not in search
+                             else f"{search['base_s_per_game']:.3f}",
                              "-" if search is None else f"{search['ms_per_decision']:.2f}")
         start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
                         f"{bare['wall']:.2f}", f"{bare['cpu']:.2f}")
@@ -387,7 +406,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                   "whole `simcli run GAME --games 10 --jobs 1`, with the plots and with "
                   "--no-plots (wall and CPU seconds)."
                   + (" Search: CPU seconds of the searching seat per game (± the 95% t "
-                     "interval's half-width over the games); ms/searched: its CPU time per "
-                     "decision it searched (not per decision it was asked)."
+                     "interval's half-width over the games); of it base: the time its base "
+                     "heuristic took to choose (asked at every decision); ms/searched: its "
+                     "CPU time per decision it searched (not per decision it was asked)."
                      if search_games else ""))
     return rows

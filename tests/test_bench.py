@@ -51,6 +51,25 @@ def test_search_cost_only_when_a_search_strategy_is_registered():
             pytest.approx(1e3 * cost["s_per_game"])
         assert cost["games"] == 1 and cost["s_half_width"] == math.inf
         assert bench._pm(cost).endswith("±?")
+        # the base heuristic's own choices are part of the seat's time, not all of it
+        assert 0 < cost["base_s_per_game"] < cost["s_per_game"]
+
+
+def test_search_cost_times_the_base_heuristic_inside_the_seat(monkeypatch):
+    """``base_s_per_game``: the CPU the searching seat's base heuristic spent choosing,
+    read from the same clock as the seat's (a fake clock that ticks once per read: the
+    base's time is counted inside the seat's, once per base call)."""
+    try:
+        resolve("vghs", "search")
+    except UnknownStrategyError:
+        pytest.skip("no search strategy registered")
+    ticks = iter(range(10_000_000))
+    monkeypatch.setattr(bench.time, "process_time", lambda: float(next(ticks)))
+    cost = bench.search_cost("vghs", 4, games=1)
+    # every seat call reads the clock twice around its base's call, which reads it twice
+    # more: three ticks for the seat, one for the base, at every decision the seat is asked
+    assert cost["ms_per_call"] == pytest.approx(3000.0)
+    assert cost["s_per_game"] == pytest.approx(3 * cost["base_s_per_game"])
 
 
 def test_search_cost_interval_over_games(monkeypatch):
