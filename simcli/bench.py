@@ -151,6 +151,20 @@ def copy_costs(name: str, players: int, games: int = 5) -> dict:
     return out
 
 
+def _clocked(choose, total: list, calls: list | None = None):
+    """``choose`` that adds its CPU seconds to ``total[0]`` (and counts its calls in
+    ``calls[0]``)."""
+    def timed(view, decision):
+        t0 = time.process_time()
+        try:
+            return choose(view, decision)
+        finally:
+            total[0] += time.process_time() - t0
+            if calls is not None:
+                calls[0] += 1
+    return timed
+
+
 def search_cost(name: str, players: int, games: int = 10) -> dict | None:
     """CPU seconds per game (with a 95% t interval over the games) and milliseconds per
     *searched* decision of a `search` seat (seat 1; the others play the heuristic mix),
@@ -177,29 +191,10 @@ def search_cost(name: str, players: int, games: int = 10) -> dict | None:
     def counted(game, player, rng):
         bot = search(game, player, rng)
         bots.append(bot)
-        choose = bot.choose
         base = getattr(bot, "base", None)
         if base is not None:
-            base_choose = base.choose
-
-            def base_timed(view, decision):
-                t0 = time.process_time()
-                try:
-                    return base_choose(view, decision)
-                finally:
-                    based[0] += time.process_time() - t0
-
-            base.choose = base_timed
-
-        def timed(view, decision):
-            t0 = time.process_time()
-            try:
-                return choose(view, decision)
-            finally:
-                spent[0] += time.process_time() - t0
-                calls[0] += 1
-
-        bot.choose = timed
+            base.choose = _clocked(base.choose, based)
+        bot.choose = _clocked(bot.choose, spent, calls)
         return bot
 
     per_game = []
