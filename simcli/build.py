@@ -30,6 +30,7 @@ HOT = (
     "simcli/worker.py",
     "simcli/games/base.py",
     "simcli/games/rand.py",
+    "simcli/games/softmax.py",
     "simcli/games/*/*.py",
     "strategies/*.py",
 )

@@ -10,24 +10,16 @@ docstring. Only the search reads an evaluation (to cut rollouts off at a horizon
 """
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
+
+from simcli.games.softmax import softmax_rows  # compiled with the rules; re-exported
 
 if TYPE_CHECKING:   # numpy only for fitting: a game's evaluate() (softmax_rows) is pure
     import numpy as np
 
 __all__ = ["collect", "fit", "log_loss", "softmax_rows"]
-
-
-def softmax_rows(weights: Sequence[float], feats: Sequence[Sequence[float]]) -> tuple:
-    """The chance each row wins: softmax over rows of ``weights . features``."""
-    z = [math.fsum(w * f for w, f in zip(weights, row, strict=True)) for row in feats]
-    top = max(z)
-    e = [math.exp(x - top) for x in z]
-    total = math.fsum(e)
-    return tuple(x / total for x in e)
 
 
 def collect(game, n_players: int, features: Callable, *, games: int = 400, seed: int = 7,
