@@ -9,10 +9,13 @@ bot before each option it plays, and a bot draws only to break a tie. So:
 
 - ``defer_seed(rng, seed)`` is ``rng.seed(seed)`` carried out at ``rng``'s first draw
   (or ``getstate``);
-- ``deferred(seed)`` is ``random.Random(seed)`` seeded the same way.
+- ``deferred(seed)`` is ``random.Random(seed)`` seeded the same way;
+- ``deferred_state(state)`` is a ``random.Random`` set to ``state`` (a ``getstate()``)
+  the same way: setting the 624 words costs about 3 us, and Love Battle's copies set a
+  generator from a turn-start snapshot only for ``determinize`` to reseed it at once.
 
-Neither changes a number drawn: a generator is seeded before its first draw, with the
-seed it was given.
+None changes a number drawn: a generator is seeded (or set) before its first draw, with
+the seed (or state) it was given.
 
 This module is not compiled: a deferred generator changes its class back to
 ``random.Random`` when it wakes, which needs two plain Python classes of one layout.
@@ -21,21 +24,29 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["deferred", "defer_seed"]
+__all__ = ["deferred", "deferred_state", "defer_seed"]
 
 _Random = random.Random
+_CRandom = random.Random.__mro__[1]     # _random.Random: the generator's own setstate
 
 class _Deferred(_Random):
-    """A ``random.Random`` whose ``seed(_seed)`` waits for its first draw; it turns back
-    into a plain ``random.Random`` (the same object) as it wakes. Every method that draws
-    goes through ``random``, ``getrandbits`` or the state, which wake it."""
+    """A ``random.Random`` whose ``seed(_seed)`` (or, where ``_seed`` is a tuple,
+    ``setstate(_seed)``: no seed is a tuple) waits for its first draw; it turns back into
+    a plain ``random.Random`` (the same object) as it wakes. Every method that draws goes
+    through ``random``, ``getrandbits`` or the state, which wake it."""
 
     __slots__ = ()
 
     def _wake(self) -> None:
         if type(self) is _Deferred:
             self.__class__ = _Random
-            _Random.seed(self, self.__dict__.pop("_seed"))
+            pending = self.__dict__.pop("_seed")
+            if type(pending) is tuple:
+                # the generator's words only: ``gauss_next`` was set with the deferral
+                # and ``gauss`` may have used it since without drawing
+                _CRandom.setstate(self, pending[1])
+            else:
+                _Random.seed(self, pending)
 
     def random(self) -> float:
         _Deferred._wake(self)
@@ -77,6 +88,19 @@ def deferred(seed: int) -> random.Random:
     return r
 
 
+def deferred_state(state: tuple) -> random.Random:
+    """A ``random.Random`` set to ``state`` (what ``getstate()`` returned) at its first
+    draw; a ``defer_seed`` or ``seed`` before then replaces it."""
+    if type(state) is not tuple or len(state) != 3 or state[0] != 3:
+        r = _Random()              # another version: set at once, as random.py reads it
+        r.setstate(state)
+        return r
+    r = _Random.__new__(_Deferred)
+    r.gauss_next = state[2]        # as setstate sets it (gauss reads it before drawing)
+    r._seed = state
+    return r
+
+
 def defer_seed(rng: random.Random, seed: int) -> None:
     """``rng.seed(seed)``, carried out when ``rng`` first draws. An RNG of another class
     (a designer's subclass) is seeded at once."""
@@ -84,6 +108,7 @@ def defer_seed(rng: random.Random, seed: int) -> None:
     if t is _Random or t is _Deferred:
         rng.__class__ = _Deferred
         rng._seed = seed
+        rng.gauss_next = None      # as seed() sets it (gauss reads it before drawing)
     else:
         rng.seed(seed)
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcli.games.rand import shuffle
-from simcli.seeding import defer_seed, deferred, wake
+from simcli.seeding import defer_seed, deferred, deferred_state, wake
 
 SEEDS = st.integers(min_value=0, max_value=(1 << 64) - 1)
 
@@ -71,3 +71,25 @@ def test_a_generator_of_another_class_is_seeded_at_once():
     r = Mine(3)
     defer_seed(r, 8)
     assert type(r) is Mine and r.getstate() == random.Random(8).getstate()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, other=SEEDS, draws=st.integers(0, 3), draw=st.sampled_from(sorted(DRAWS)))
+def test_a_deferred_state_draws_what_setstate_draws(seed, other, draws, draw):
+    fn = DRAWS[draw]
+    src = random.Random(seed)
+    for _ in range(draws):
+        src.gauss(0.0, 1.0)              # a state with gauss_next set, sometimes
+    state = src.getstate()
+    eager = random.Random()
+    eager.setstate(state)
+    made = deferred_state(state)
+    assert made.gauss_next == eager.gauss_next
+    assert fn(made) == fn(eager), draw
+    # then on, gauss_next included (gauss may have used it without drawing)
+    assert [made.gauss(0.0, 1.0), made.random(), made.gauss(0.0, 1.0)] == \
+        [eager.gauss(0.0, 1.0), eager.random(), eager.gauss(0.0, 1.0)]
+    assert type(made) is random.Random
+    reseeded = deferred_state(state)     # a later deferred seed replaces the state
+    defer_seed(reseeded, other)
+    assert fn(reseeded) == fn(random.Random(other)), draw

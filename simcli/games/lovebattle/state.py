@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from simcli.seeding import deferred_state
+
 from .data import Rules
 
 
@@ -83,8 +85,6 @@ class State:
         self.rec_dirty = False     # anything recorded yet this turn
 
 
-_Random = random.Random
-_new_random = random.Random.__new__
 
 #: the fields a turn-start snapshot holds (everything but the rules, RNG, log, flow)
 SNAPSHOT = tuple(f for f in State.__slots__ if f not in (
@@ -108,10 +108,10 @@ def restore(st: State, snap: tuple) -> None:
     values, rng_state = snap
     for f, v in zip(SNAPSHOT, values, strict=True):
         setattr(st, f, _copy(v))
-    # an unseeded Random set to the snapshot's state (``random.Random()`` would seed it
+    # a Random set to the snapshot's state at its first draw: ``determinize`` reseeds a
+    # copy's RNG at once, so mostly it never is (``random.Random()`` would also seed it
     # from the OS first, for nothing)
-    rng = st.rng = _new_random(_Random)
-    rng.setstate(rng_state)
+    st.rng = deferred_state(rng_state)
 
 
 #: a View's ``record`` of a turn with nothing recorded yet (what reset_record leaves)
