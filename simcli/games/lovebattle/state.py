@@ -85,7 +85,6 @@ class State:
         self.rec_dirty = False     # anything recorded yet this turn
 
 
-
 #: the fields a turn-start snapshot holds (everything but the rules, RNG, log, flow)
 SNAPSHOT = tuple(f for f in State.__slots__ if f not in (
     "rules", "rng", "log", "gen", "pending", "history", "rng0", "checkpoint",
