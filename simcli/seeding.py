@@ -23,11 +23,11 @@ This module is not compiled: a deferred generator changes its class back to
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom  # the generator itself: its setstate sets the words
 
 __all__ = ["deferred", "deferred_state", "defer_seed"]
 
 _Random = random.Random
-_CRandom = random.Random.__mro__[1]     # _random.Random: the generator's own setstate
 
 class _Deferred(_Random):
     """A ``random.Random`` whose ``seed(_seed)`` (or, where ``_seed`` is a tuple,
@@ -82,9 +82,15 @@ class _Deferred(_Random):
 def deferred(seed: int) -> random.Random:
     """``random.Random(seed)``, seeded at its first draw (``random.Random.__new__`` of a
     subclass leaves the state to ``__init__``'s seeding)."""
+    return _pending(seed, None)
+
+
+def _pending(value, gauss_next) -> random.Random:
+    """A deferred generator that seeds (an int) or sets (a state tuple) ``value`` as it
+    wakes, with ``gauss_next`` set now (``gauss`` reads it before drawing)."""
     r = _Random.__new__(_Deferred)
-    r.gauss_next = None
-    r._seed = seed
+    r.gauss_next = gauss_next
+    r._seed = value
     return r
 
 
@@ -92,13 +98,12 @@ def deferred_state(state: tuple) -> random.Random:
     """A ``random.Random`` set to ``state`` (what ``getstate()`` returned) at its first
     draw; a ``defer_seed`` or ``seed`` before then replaces it."""
     if type(state) is not tuple or len(state) != 3 or state[0] != 3:
-        r = _Random()              # another version: set at once, as random.py reads it
+        # another version: set at once, as random.py reads it (an unseeded generator:
+        # ``random.Random()`` would seed it from the OS first, for nothing)
+        r = _Random.__new__(_Random)
         r.setstate(state)
         return r
-    r = _Random.__new__(_Deferred)
-    r.gauss_next = state[2]        # as setstate sets it (gauss reads it before drawing)
-    r._seed = state
-    return r
+    return _pending(state, state[2])   # gauss_next as setstate sets it
 
 
 def defer_seed(rng: random.Random, seed: int) -> None:
