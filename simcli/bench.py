@@ -165,10 +165,19 @@ def _clocked(choose, total: list, calls: list | None = None):
     return timed
 
 
+def _by_base(by_base: dict) -> str:
+    """``search_cost``'s ``by_base`` as ``arcade 0.28 (4), builder 0.32 (2)``."""
+    return ", ".join(f"{b} {s:.2f} ({n})" for b, (s, n) in sorted(by_base.items()))
+
+
 def search_cost(name: str, players: int, games: int = 10) -> dict | None:
     """CPU seconds per game (with a 95% t interval over the games) and milliseconds per
-    *searched* decision of a `search` seat (seat 1; the others play the heuristic mix),
-    or None when no strategy named `search` is registered for the game. A searched
+    *searched* decision of a `search` seat (the others play the heuristic mix), or None
+    when no strategy named `search` is registered for the game. Game ``i`` puts the search
+    in seat ``i % players``, so its base heuristic (the default mix's by seat) rotates
+    with it: a search seat costs what its base costs plus the search (class89's chaser
+    and saver look ahead to the round's end, its climber and builder to their turn's),
+    and ``by_base`` gives the seconds per game for each base (with its games). A searched
     decision is one the bot searched (its ``searched`` counter: two or more options of a
     searched kind); the time of the decisions it leaves to its base heuristic counts
     towards the game, not the divisor (``ms_per_call`` divides by every decision the seat
@@ -198,11 +207,16 @@ def search_cost(name: str, players: int, games: int = 10) -> dict | None:
         return bot
 
     per_game = []
+    per_base: dict[str, list[float]] = {}
     for i in range(games):
-        others = [resolve(name, mix[(p + i) % len(mix)]) for p in range(1, players)]
+        seat = i % players
+        seats = [counted if p == seat else resolve(name, mix[(p + i) % len(mix)])
+                 for p in range(players)]
         before = spent[0]
-        play_game(g, players, rules, [counted, *others], game_seed(1, i))
+        play_game(g, players, rules, seats, game_seed(1, i))
         per_game.append(spent[0] - before)
+        base_name = str(getattr(bots[-1], "base_spec", "?"))
+        per_base.setdefault(base_name, []).append(per_game[-1])
     searched = sum(int(getattr(b, "searched", 0)) for b in bots)
     mean = math.fsum(per_game) / games
     half = math.inf
@@ -215,7 +229,8 @@ def search_cost(name: str, players: int, games: int = 10) -> dict | None:
             "searched_per_game": searched / games,
             # of the seat's time, its base heuristic's own choices (asked at every
             # decision: the search departs from them, and plays them where it does not search)
-            "base_s_per_game": based[0] / games}
+            "base_s_per_game": based[0] / games,
+            "by_base": {b: (math.fsum(xs) / len(xs), len(xs)) for b, xs in per_base.items()}}
 
 
 def _warm_worker(cfg) -> int:
@@ -332,7 +347,7 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                    "alternating)", "players", "pure", "built", "built/pure", "decisions/s")
     copies_t = _table("copies of a game, at every decision of a few games",
                       "clone µs", "determinize µs", "clone of a copy µs")
-    search_t = _table("search (seat 1 searches, heuristic mix elsewhere)",
+    search_t = _table("search (one seat, rotated through the seats; heuristic mix elsewhere)",
                       f"search CPU s/game ({search_games} games)", "of it base s",
                       "ms/searched")
     runs_t = _table(f"{n} games, wall seconds at --jobs 1 and --jobs {jobs}",
@@ -342,6 +357,7 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
     memory_t = _table(f"peak memory of {memory_games} games at --jobs {jobs}",
                       "all processes MB", "parent MB")
     rows = []
+    by_base: list[str] = []
     for name in names:
         g = get_game(name)
         p = players if players is not None else (4 if 4 in g.players else g.default_players)
@@ -377,6 +393,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                              "-" if search is None or "base_s_per_game" not in search
                              else f"{search['base_s_per_game']:.3f}",
                              "-" if search is None else f"{search['ms_per_decision']:.2f}")
+            if search is not None and "by_base" in search:
+                by_base.append(f"{name}: {_by_base(search['by_base'])}")
         start_t.add_row(name, f"{start['wall']:.2f}", f"{start['cpu']:.2f}",
                         f"{bare['wall']:.2f}", f"{bare['cpu']:.2f}")
         rows.append({"game": name, "players": p, **side, "decisions_per_s": dps, **copies,
@@ -387,6 +405,8 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
              + ((memory_t,) if memory_games else ()))
     for t in shown:
         console.print(t)
+    if by_base:
+        console.print("search CPU s/game by base heuristic (games): " + "; ".join(by_base))
     if search_games == 0:
         console.print("search cost: not measured (--search-games 0)")
     if jobs < 2:
@@ -401,8 +421,11 @@ def run_bench(games_: list[str], players: int | None, n: int, memory_games: int,
                   "whole `simcli run GAME --games 10 --jobs 1`, with the plots and with "
                   "--no-plots (wall and CPU seconds)."
                   + (" Search: CPU seconds of the searching seat per game (± the 95% t "
-                     "interval's half-width over the games); of it base: the time its base "
-                     "heuristic took to choose (asked at every decision); ms/searched: its "
-                     "CPU time per decision it searched (not per decision it was asked)."
+                     "interval's half-width over the games; game i searches in seat i mod "
+                     "players, on that seat's heuristic of the mix as its base); of it "
+                     "base: the time its base heuristic took to choose (asked at every "
+                     "decision); ms/searched: its CPU time per decision it searched (not "
+                     "per decision it was asked); by base: the seat's seconds per game "
+                     "with each base heuristic."
                      if search_games else ""))
     return rows

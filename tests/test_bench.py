@@ -55,6 +55,34 @@ def test_search_cost_only_when_a_search_strategy_is_registered():
         assert 0 < cost["base_s_per_game"] < cost["s_per_game"]
 
 
+def test_search_cost_rotates_the_searching_seat_and_so_its_base(monkeypatch):
+    """Game i searches in seat i mod players, on that seat's heuristic of the default mix
+    (vghs: arcade, challenger, builder, arcade), and ``by_base`` splits the seat's time by
+    base: before, every game searched in seat 1, on the arcade alone."""
+    try:
+        resolve("vghs", "search")
+    except UnknownStrategyError:
+        pytest.skip("no search strategy registered")
+    import simcli.engine
+
+    real = simcli.engine.play_game
+    seats = []
+
+    def spy(game, players, rules, factories, seed):
+        seats.append([getattr(f, "__name__", "") for f in factories].index("counted"))
+        return real(game, players, rules, factories, seed)
+
+    monkeypatch.setattr(simcli.engine, "play_game", spy)
+    cost = bench.search_cost("vghs", 4, games=4)
+    assert seats == [0, 1, 2, 3]
+    by_base = cost["by_base"]
+    assert {b: n for b, (_, n) in by_base.items()} == {"arcade": 2, "challenger": 1,
+                                                       "builder": 1}
+    # the bases' means, weighted by their games, are the seat's mean
+    assert sum(s * n for s, n in by_base.values()) / 4 == pytest.approx(cost["s_per_game"])
+    assert bench._by_base({"b": (0.25, 2), "a": (0.5, 1)}) == "a 0.50 (1), b 0.25 (2)"
+
+
 def test_search_cost_times_the_base_heuristic_inside_the_seat(monkeypatch):
     """``base_s_per_game``: the CPU the searching seat's base heuristic spent choosing,
     read from the same clock as the seat's (a fake clock that ticks once per read: the
@@ -117,7 +145,8 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
     _fake_measurements(monkeypatch, (1234.5, 567.8, 123456.0), (1234.0, 2345.0, 3456.0),
                        12.34)
     monkeypatch.setattr(bench, "search_cost", lambda *a, **k: {
-        "s_per_game": 12.345, "ms_per_decision": 123.45})
+        "s_per_game": 12.345, "ms_per_decision": 123.45,
+        "by_base": {"objective_chaser": (12.345, 3), "signature_saver": (12.345, 3)}})
     monkeypatch.setattr(bench, "parallel_speedup", lambda *a, **k: (123.45, 67.89, 1.82))
     monkeypatch.setattr(bench, "peak_memory", lambda *a, **k: (1234.0, 345.0))
     buf = io.StringIO()
@@ -127,7 +156,8 @@ def test_bench_tables_fit_80_columns_with_whole_headers(monkeypatch):
     assert max(len(line) for line in text.splitlines()) <= 80
     for header in ("built/pure", "decisions/s", "determinize µs", "ms/searched", "3,456",
                    "jobs 2 s", "speedup", "cpu --no-plots", "wall --no-plots", "parent MB",
-                   "interpreter:", "PGO", "lovebattle"):
+                   "interpreter:", "PGO", "lovebattle", "by base heuristic",
+                   "signature_saver 12.35 (3)"):
         assert header in text, header
     assert rows[1]["memory"] == {"all_mb": 1234.0, "parent_mb": 345.0}
 
