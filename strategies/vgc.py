@@ -164,6 +164,23 @@ with both. Not taken: close calls (the looked-ahead tiles within 0.1 of the best
 win chance) played on four more copies +0.003 [-0.027, +0.034] (5011; 0.2 on six more
 -0.018); ``w_eval`` 6 -0.015, 1.5 +0.017.
 
+Stop 57 (issue 9: full-rollout search's paired gain over the beater +0.073 [+0.044,
++0.101] and the rusher +0.065 [+0.025, +0.105] over 1000 ladder games of seeds 50-52 and
+54, the collector and the hunter within +0.05): the three levers each measured about
++0.01 to +0.04 at stops 50-56 and none settled alone (the look at the other heuristics'
+tiles, ``eval_mix=1``; the look-ahead played to the game's end, ``eval_depth=400``, as
+full-rollout search plays; Waking Up Early valued more, ``wake``, where full-rollout
+search departed from both). Together, one seat against the stop-56 mix, 600 paired games
+each on fresh seeds (``tune_strategies.py measure vgc --field-rev current``): beater
+``eval_mix=1,eval_depth=400,wake=0.8`` +0.037 [+0.002, +0.072] (0.113 -> 0.150, seed
+5701), rusher ``eval_mix=1,eval_depth=400,wake=1.0`` +0.050 [-0.003, +0.103] (0.360 ->
+0.410, seed 5702). Both ship with them. ``simcli ladder vgc -n 600 -s 57 --only
+beater,rusher --search horizon=0`` after it: full-rollout search's paired gain over the
+beater -0.002 [-0.037, +0.034], over the rusher -0.002 [-0.055, +0.052]: search no longer
+beats either. A heuristic game costs about 1.1-1.3 s of CPU instead of 0.4 (compiled);
+``beater:eval_mix=0,eval_depth=20,wake=0.268`` and ``rusher:eval_mix=0,eval_depth=20,
+wake=0.542`` play the stop-56 bots.
+
 Every combination question goes through ``simcli.games.vgc.combos`` (the same finder the
 rules use); bots read only the view.
 """
@@ -1103,6 +1120,12 @@ for _cls in (Beater, Collector, Hunter, Rusher):
 #: (stop 50, module docstring)
 for _cls in (Collector, Hunter):
     _cls.params = {**_cls.params, "eval_mix": 1, "eval_depth": 40}
+
+#: the beater and the rusher (stop 57, module docstring): the same look at the other
+#: heuristics' tiles, the look-ahead played to the game's end, and Waking Up Early valued
+#: more (the lever full-rollout search pointed at for both at stop 56)
+Beater.params = {**Beater.params, "eval_mix": 1, "eval_depth": 400, "wake": 0.8}
+Rusher.params = {**Rusher.params, "eval_mix": 1, "eval_depth": 400, "wake": 1.0}
 
 STRATEGIES = {cls.name: cls for cls in (Beater, Collector, Hunter, Rusher)}
 DEFAULT_MIX = ("beater", "collector", "hunter", "rusher")

@@ -76,14 +76,16 @@ def test_w_eval_0_asks_for_no_sampler_and_plays_as_before(name):
 
 def test_w_eval_0_replays_the_plain_golden_games():
     """The mix with ``:w_eval=0`` plays the stop-26 (pre-look-ahead) golden games decision
-    for decision, with the same results."""
+    for decision, with the same results (the beater and the rusher with the ``wake`` they
+    had before stop 57)."""
     golden = json.loads(PLAIN_GOLDEN.read_text())
     assert golden["game"] == "vgc" and golden["games"]
+    wake = {"beater": ",wake=0.268", "rusher": ",wake=0.542"}
     for rec in golden["games"]:
         n = rec["players"]
         played = play_game(GAME, n, _rules(n),
-                           [resolve("vgc", f"{s}:w_eval=0") for s in rec["strategies"]],
-                           rec["seed"])
+                           [resolve("vgc", f"{s}:w_eval=0{wake.get(s, '')}")
+                            for s in rec["strategies"]], rec["seed"])
         assert played.history == rec["history"], f"seed {rec['seed']}: decisions differ"
         assert list(played.result.scores) == rec["scores"]
         assert list(played.result.win_shares) == rec["win_shares"]
@@ -230,10 +232,10 @@ def test_eval_act_looks_at_tile_action_pairs_and_plays_the_pair(name):
 def test_the_default_mix_looks_ahead_at_the_take(name):
     bot = resolve("vgc", name)(GAME, 0, random.Random(1))
     assert bot.needs_sampler and bot.p["w_eval"] == 3.0
-    # the collector and the hunter also look at the other heuristics' tiles, 40
-    # decisions on (stop 50)
-    wide = name in ("collector", "hunter")
-    assert (bot.p["eval_depth"], bot.p["eval_mix"]) == ((40, 1) if wide else (20, 0))
+    # every one also looks at the other heuristics' tiles: the collector and the hunter
+    # 40 decisions on (stop 50), the beater and the rusher to the game's end (stop 57)
+    deep = name in ("beater", "rusher")
+    assert (bot.p["eval_depth"], bot.p["eval_mix"]) == ((400, 1) if deep else (40, 1))
     assert not resolve("vgc", f"{name}:w_eval=0")(GAME, 0, random.Random(1)).needs_sampler
 
 
