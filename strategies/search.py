@@ -230,6 +230,10 @@ class SearchBot(Bot):
                                # rollout as it does at the table: "own" (this seat), "all"
                                # (vghs's default) or "" (none: every rollout bot plays its
                                # plain heuristic)
+        "base_look": 1,        # 1: a base heuristic that looks ahead on copies (the
+                               # default mixes' ``w_eval``) does so for its own choice, as
+                               # at the table; 0: the base plays its plain rule (its look-
+                               # ahead, at the very decisions the search races, is skipped)
         "lean": 1,             # 1: rollout bots play their strategies' ``rollout_params``
                                # (vghs ``deep_margin`` 0: the table's plain look-ahead,
                                # at about a sixth of the cost); 0: exactly as the table
@@ -247,7 +251,7 @@ class SearchBot(Bot):
               "max_options": (0, None),
               "max_decisions": (0, None), "skip": (0, None), "share": (0.0, 1.0),
               "horizon": (-1, None), "rounds": (0, None), "same_stop": (0, None),
-              "look_width": (0, None), "lean": (0, 1),
+              "look_width": (0, None), "lean": (0, 1), "base_look": (0, 1),
               "drop_z": (0.0, None), "z": (0.0, None), "place_weight": (0.0, None),
               "score_weight": (0.0, None)}
     needs_sampler = True
@@ -397,7 +401,7 @@ class SearchBot(Bot):
         # not depart is the base as it plays at the table; the proposers get none and
         # play their plain heuristics (cheaper), and a rollout's bots get a sampler of
         # the rollout's own copy only with ``look`` (never one of the true state)
-        if getattr(self.base, "needs_sampler", False):
+        if self.p["base_look"] and getattr(self.base, "needs_sampler", False):
             self.base.bind_sampler(sampler)
         rows = DEFAULTS_ROWS.get(self.game.name)
         evaluate = getattr(self.game, "evaluate", None)

@@ -642,3 +642,36 @@ def test_vghs_rounds_cut_rollouts_at_the_next_rounds_start():
     assert 0 < bot.cut == len(cut_rounds) <= bot.rollouts_done
     (first,) = searched_rounds
     assert set(cut_rounds) == {first + 1}, (first, cut_rounds)
+
+
+@pytest.mark.parametrize("name", ["vgc", "class89"])
+def test_base_look_0_leaves_the_base_its_plain_rule(name):
+    """``base_look=0`` (stop 59): the search's base heuristic gets no sampler, so its own
+    look-ahead (the default mixes' ``w_eval``, at the very decisions the search races)
+    never runs and it proposes its plain rule's choice; ``base_look=1`` binds the engine's
+    sampler to it as at the table, and it looks ahead. Either way the search searches."""
+    g = get_game(name)
+    rules = g.make_rules(g.default_data(), 4)
+    mix = default_mix(name)
+    for flag in (0, 1):
+        made = []
+
+        def factory(game, p, rng, flag=flag, made=made):
+            bot = resolve(name, f"search:base_look={flag},max_decisions=3,rollouts=4,"
+                                "recheck=2")(game, p, rng)
+            calls = [0]
+            real = bot.base.look_ahead
+
+            def counted(*args):
+                calls[0] += 1
+                return real(*args)
+            bot.base.look_ahead = counted
+            made.append((bot, calls))
+            return bot
+        seats = [factory] + [resolve(name, mix[i % len(mix)]) for i in range(1, 4)]
+        play_game(g, 4, rules, seats, 5)
+        bot, calls = made[0]
+        assert bot.base.needs_sampler, name  # the default mix's bots look ahead
+        assert (bot.base.sampler is not None) == bool(flag), (name, flag)
+        assert (calls[0] > 0) == bool(flag), (name, flag, calls)
+        assert bot.searched == 3, (name, flag)
