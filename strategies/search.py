@@ -397,8 +397,9 @@ class SearchBot(Bot):
     def bind_sampler(self, sampler) -> None:
         self.sampler = sampler
         # a base that looks ahead on copies of the game (class89/vghs ``w_eval``, Love
-        # Battle ``turn_look``) gets the same sampler, so search's own choice where it does
-        # not depart is the base as it plays at the table; the proposers get none and
+        # Battle ``turn_look``) gets the same sampler unless ``base_look=0`` (then it plays
+        # its plain rule), so search's own choice where it does not depart is the base as
+        # it plays at the table; the proposers get none and
         # play their plain heuristics (cheaper), and a rollout's bots get a sampler of
         # the rollout's own copy only with ``look`` (never one of the true state)
         if self.p["base_look"] and getattr(self.base, "needs_sampler", False):
