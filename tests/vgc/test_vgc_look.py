@@ -231,8 +231,9 @@ def test_eval_act_looks_at_tile_action_pairs_and_plays_the_pair(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_the_default_mix_looks_ahead_at_the_take(name):
     bot = resolve("vgc", name)(GAME, 0, random.Random(1))
-    # the rusher weighs it twice as much (stop 59)
-    assert bot.needs_sampler and bot.p["w_eval"] == (6.0 if name == "rusher" else 3.0)
+    # the rusher and the hunter weigh it twice as much (stops 59 and 60)
+    twice = name in ("rusher", "hunter")
+    assert bot.needs_sampler and bot.p["w_eval"] == (6.0 if twice else 3.0)
     # every one also looks at the other heuristics' tiles: the collector and the hunter
     # 40 decisions on (stop 50), the beater and the rusher 60 (stop 58; 400, the game's
     # end, at stop 57)
