@@ -1154,13 +1154,14 @@ for _cls in (Collector, Hunter):
 
 #: the beater and the rusher (stops 57-58, module docstring): the same look at the other
 #: heuristics' tiles, 60 decisions on (to the game's end at stop 57), and Waking Up Early
-#: valued more (the lever full-rollout search pointed at for both at stop 56); the
-#: rusher also weighs its look-ahead twice as much against its plain score (stop 59)
+#: valued more (the lever full-rollout search pointed at for both at stop 56)
 Beater.params = {**Beater.params, "eval_mix": 1, "eval_depth": 60, "wake": 0.8}
-Rusher.params = {**Rusher.params, "eval_mix": 1, "eval_depth": 60, "wake": 1.0,
-                 "w_eval": 6.0}
-#: the hunter weighs its look-ahead twice as much too (stop 60, module docstring)
-Hunter.params = {**Hunter.params, "w_eval": 6.0}
+Rusher.params = {**Rusher.params, "eval_mix": 1, "eval_depth": 60, "wake": 1.0}
+
+#: the rusher and the hunter weigh their look-ahead twice as much against their plain
+#: score (stops 59 and 60, module docstring)
+for _cls in (Hunter, Rusher):
+    _cls.params = {**_cls.params, "w_eval": 6.0}
 
 STRATEGIES = {cls.name: cls for cls in (Beater, Collector, Hunter, Rusher)}
 DEFAULT_MIX = ("beater", "collector", "hunter", "rusher")
