@@ -8,14 +8,13 @@ rely on.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 
+import polars as pl
 import pytest
 from vgc_helpers import GAME, make_state, set_turn
 
-from simcli.engine import game_seed, play_game
-from simcli.games import get_game
-from strategies import default_mix, list_strategies, resolve
+from simcli.worker import RunConfig, play_chunk
+from strategies import default_mix, list_strategies
 
 NAMES = ("beater", "collector", "hunter", "rusher")
 
@@ -78,22 +77,16 @@ def test_present_and_rental_shares_scale_those_actions(name):
 
 def _table_means(games: int = 80, seed: int = 17) -> dict:
     """Per default-mix strategy, its mean seat metrics over ``games`` games of the default
-    mix itself (each strategy in one seat of every game, seats rotated by game): one
-    observation per strategy per game, as a designer's run of the shipped mix plays."""
-    game = get_game("vgc")
-    mix = list(default_mix("vgc"))
-    n = len(mix)
-    rules = game.make_rules(game.default_data(), n)
-    acc: dict = {name: defaultdict(float) for name in mix}
-    for i in range(games):
-        order = [mix[(q + i) % n] for q in range(n)]
-        rec = play_game(game, n, rules, [resolve("vgc", s) for s in order], game_seed(seed, i))
-        for seat, name in enumerate(order):
-            m = rec.result.seat_metrics[seat]
-            for k in ("games_played", "beaten_points", "achievement_points", "presents",
-                      "rentals", "magazines"):
-                acc[name][k] += m[k] / games
-    return acc
+    mix itself, played as ``simcli run vgc`` plays them (the runner's own chunk and seat
+    rotation): one observation per strategy per game."""
+    cfg = RunConfig(game="vgc", n_players=4, strategies=tuple(default_mix("vgc")),
+                    n_games=games, seed=seed, data=GAME.default_data())
+    cols, errors = play_chunk(cfg, 0, games)
+    assert not errors
+    keys = ("games_played", "beaten_points", "achievement_points", "presents", "rentals",
+            "magazines")
+    means = pl.DataFrame(cols).group_by("strategy").agg(pl.col(keys).mean())
+    return {row["strategy"]: row for row in means.iter_rows(named=True)}
 
 
 def test_the_four_styles_stay_distinct():
