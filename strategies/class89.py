@@ -333,6 +333,272 @@ def letters_that_fit(R, B) -> list[bool]:
     return fit
 
 
+def _token_target_value(bot, target, t) -> float:
+    """The value of a token of type ``t`` on ``target`` (a photo cell, or ``SS_BASE`` + a
+    senior superlative) for ``bot`` (its yearbook ``B``): 1, ``distinct`` for a type new
+    to the student, and for each objective in play counting the type, ``objective_token``
+    (plus ``rank`` times what it would win) and ``concentrate`` times what the measure
+    already holds there. Loops instead of generator expressions (the same values):
+    strategies/class89.pxd types the cells, codes and counts as C integers and the value
+    as a C double, added in the same order."""
+    R, B, p = bot.R, bot.B, bot.p
+    teacher = TEACHER
+    if target >= SS_BASE:
+        toks = B.ss[target - SS_BASE][2]
+        sc = R.tl_score[B.ss[target - SS_BASE][0]]
+        v = 1.0
+        if sc and sc[0] == "superlative_tokens" and sc[2] == t:
+            v += 2.0 * p["tile_points"]
+        if t == 4 and toks[4] < 3:
+            v += 0.5
+        return v
+    photo, tok = B.photo, B.tok
+    toks = tok[target]
+    v = 1.0
+    if not toks[t]:
+        v += p["distinct"]
+    goals, nbrs = bot.plan()
+    w0, conc = p["objective_token"], p["concentrate"]
+    rank = p["rank"]
+    gain = bot.obj_gain()[1] if rank else None
+    cols = R.cols
+    rows = R.rows
+    ncells = len(photo)
+    for kind, ot, other, n, need, oid in goals[t]:
+        w = w0 + rank * gain.get(oid, 0.0) if rank else w0
+        if kind == "tokens_in_row":
+            r = target // cols
+            have = 0
+            for k in range(cols):
+                have += tok[r * cols + k][t]
+            v += w + conc * (have if have < need else need)
+        elif kind == "tokens_in_column":
+            c = target % cols
+            have = 0
+            for k in range(rows):
+                have += tok[k * cols + c][t]
+            v += w + conc * (have if have < need else need)
+        elif kind == "students_with_token_in_class":
+            if not toks[t]:
+                k = target
+                while k >= 0:
+                    code = photo[k]
+                    if code >= teacher:
+                        break
+                    k -= 1
+                k += 1
+                have = 0
+                while k < ncells:
+                    code = photo[k]
+                    if code >= teacher:
+                        break
+                    if code >= 0 and tok[k][t]:
+                        have += 1
+                    k += 1
+                v += w + conc * (have if have < need else need)
+        elif kind == "connected_students_with_token":
+            if not toks[t]:
+                have = 0
+                for d in nbrs[target]:
+                    code = photo[d]
+                    if 0 <= code < teacher and tok[d][t]:
+                        have += 1
+                v += w + conc * 2 * have
+        elif kind == "students_with_n_tokens":
+            if toks[t] < n:
+                v += w + conc * 2 * toks[t]
+        elif kind == "tokens_adjacent_teacher":
+            for d in nbrs[target]:
+                code = photo[d]
+                if code >= teacher:
+                    v += w + conc * 2
+                    break
+        elif kind == "tokens_adjacent_token":
+            if ot == t:
+                for d in nbrs[target]:
+                    code = photo[d]
+                    if 0 <= code < teacher and tok[d][other]:
+                        v += w + conc * 2
+                        break
+            elif not toks[t]:
+                have = 0
+                for d in nbrs[target]:
+                    code = photo[d]
+                    if 0 <= code < teacher:
+                        have += tok[d][ot]
+                v += w * 0.5 + conc * have
+    # teacher of this class
+    k = target
+    code = 0
+    while k >= 0:
+        code = photo[k]
+        if code >= teacher:
+            break
+        k -= 1
+    if k >= 0:
+        kind, _pts, args = R.t_score[code - teacher]
+        if kind == "per_student_with_all" and t in args and not toks[t]:
+            v += p["teacher_fit"]
+    return v
+
+
+def _obj_gain(bot, v) -> tuple:
+    """``C89Bot.obj_gain``'s values on the view ``v``: (per token type, per objective).
+    strategies/class89.pxd types the measures, places and points as C integers and the
+    gains as C doubles (the same divisions, in the same order)."""
+    R = bot.R
+    out = [0.0] * 5
+    per: dict = {}
+    if v.ed < 0:
+        me, boards = v.player, v.boards
+        table = R.objective_points
+        casual = R.objective_mode == "casual"
+        for oid in v.objectives:
+            o = R.objectives[oid]
+            t = o["token"]
+            if t < 0:
+                continue
+            need = o[R.objective_threshold]
+            vals = [measure(R, b, o) for b in boards]
+            mine = vals[me]
+            if casual:
+                base = R.casual_points if mine >= need else 0
+            else:
+                base = rank_points(vals, need, table)[me]
+            best = 0.0
+            for k in range(1, (need - mine if need - mine > 3 else 3) + 1):
+                vals[me] = mine + k
+                if casual:
+                    got = R.casual_points if mine + k >= need else 0
+                else:
+                    got = rank_points(vals, need, table)[me]
+                if (got - base) / k > best:
+                    best = (got - base) / k
+            best /= 6.0
+            per[oid] = best
+            out[t] += best
+            if o.get("other", -1) >= 0:
+                out[o["other"]] += 0.5 * best
+    return out, per
+
+
+def _d_action(bot, opts):
+    """``C89Bot.d_action``: the action at a location, the cards first (valued inline: the
+    hot path) then the rest; the best, ties broken by the bot's RNG. strategies/class89.pxd
+    types the cells, codes, clubs and letters as C integers and the values as C doubles
+    (the same IEEE additions and products, in the same order)."""
+    v, R, B, p = bot.v, bot.R, bot.B, bot.p
+    teacher, staff = TEACHER, STAFF
+    loc = v.tctx[2]
+    disp = v.display[loc] if loc != ENTRANCE else ()
+    best_take = -99.0
+    top = -1e9
+    ties = []
+    # card options come first; the same list as the last decision: reuse its result
+    n_cards = 0
+    for o in opts:
+        if o.__class__ is tuple and len(o) == 4:
+            n_cards += 1
+        else:
+            break
+    start = 0
+    if n_cards:
+        key = (v.round, v.turn, loc, tuple(disp), tuple(B.photo), B.gmask, len(B.staff))
+        if getattr(bot, "_take_key", None) != key:
+            bot._take_key = key
+            bot._take_cache = {}
+        cache = bot._take_cache
+        take_value = bot.take_value
+        match = p["match"]
+        s_left, s_right = R.s_left, R.s_right
+        memo = getattr(bot, "_cards_memo", None)
+        if (memo is not None and memo[0] == key and memo[1] == n_cards
+                and memo[2] == opts[n_cards - 1] and memo[3] == opts[0]):
+            best_take, top, ties = memo[4], memo[4], list(memo[5])
+            start = n_cards
+    if n_cards and not start:
+        bot.prep()
+        st_, en_ = bot.span
+        left_of, right_of = bot.left_of, bot.right_of
+        rowv, colv = bot.row_bonus_v, bot.col_bonus_v
+        student, spacing, abc_pen = p["student"], p["spacing"], p["abc"]
+        tbase, t_icon, letters, cols = bot.teacher_base, R.t_icon, R.s_letter, R.cols
+        pair_club, seq_nb, synergy = bot.pair_club, bot.seq_nb, p["teacher_synergy"]
+    for o in (opts[:n_cards] if not start else ()):
+        tag, slot, cell, abc = o
+        code = disp[slot]
+        if code < teacher:  # a student, valued inline (hot path)
+            sl, sr = s_left[code], s_right[code]
+            lo, ro = left_of[cell], right_of[cell]
+            val = student + match * ((lo == sl) + (ro == sr))
+            pc = pair_club[cell]
+            if pc >= 0 and ((lo == sl == pc) or (ro == sr == pc)):
+                val += synergy
+            if abc:
+                val -= abc_pen
+            else:
+                nb = seq_nb[cell]
+                if nb is not None:
+                    lt = letters[code]
+                    if nb[0] + 1 == lt or nb[1] - 1 == lt:
+                        val += synergy
+                a, b = st_[cell], en_[cell]
+                if b > a:
+                    d = (cell - a) / (b - a) - letters[code] / 25.0
+                    val -= spacing * (d if d > 0 else -d)
+                val += rowv[cell // cols] + colv[cell % cols]
+        elif code < staff:
+            val = tbase + match * (right_of[cell] == t_icon[code - teacher])
+            if cell % cols == 0:
+                val += 0.5
+            val += rowv[cell // cols] + colv[cell % cols]
+        else:
+            k = (slot, cell)
+            got = cache.get(k)
+            if got is None:
+                got = cache[k] = take_value(code, cell, 0)
+            val = got
+        if tag == "photo":
+            val += 0.01
+        if val > top + 1e-9:
+            top, ties = val, [o]
+        elif val >= top - 1e-9:
+            ties.append(o)
+    if n_cards and not start:
+        best_take = top
+    other = opts[n_cards:]
+    if n_cards and not start:
+        bot._cards_memo = (key, n_cards, opts[n_cards - 1], opts[0], top, tuple(ties))
+    if other:
+        obj = bot.obj_tokens()
+        for o in other:
+            if o == "end":
+                val = 0.0
+            elif o == "main":
+                val = p["tile1"] + bot.sig_gain(2)
+            elif o == "sig_token":
+                t = R.loc_token[loc] if loc != ENTRANCE else 0
+                val = p["token"] + p["objective_token"] * obj[t] * 0.5 - bot.sig_price(1)
+                if p["rank"]:
+                    val += p["rank"] * bot.obj_gain()[0][t]
+            elif o == "sig_refresh":
+                val = ((p["refresh"] - best_take - bot.sig_price(1)) if "end" not in opts
+                       else -1.0)
+            elif o == "ability":
+                val = (p["track"] if v.tctx[1] == 0 else bot.sig_gain(1) + p["token"])
+            elif o == "move":
+                val = -1.0
+            else:  # ("store", t)
+                val = p["store"]
+            if val > top + 1e-9:
+                top, ties = val, [o]
+            elif val >= top - 1e-9:
+                ties.append(o)
+    if len(ties) == 1:
+        return ties[0]
+    return ties[int(bot.rng.random() * len(ties))]
+
+
 class C89Bot(Bot):
     name = "c89_base"
     description = "Shared evaluator of the Class of '89 heuristics."
@@ -518,39 +784,7 @@ class C89Bot(Bot):
         # this round and turn (the list is held, so its id cannot be reused)
         if self._gain_key == key and self._gain_boards is v.boards:
             return self._gain
-        R = self.R
-        out = [0.0] * 5
-        per: dict = {}
-        if v.ed < 0:
-            me, boards = v.player, v.boards
-            table = R.objective_points
-            casual = R.objective_mode == "casual"
-            for oid in v.objectives:
-                o = R.objectives[oid]
-                t = o["token"]
-                if t < 0:
-                    continue
-                need = o[R.objective_threshold]
-                vals = [measure(R, b, o) for b in boards]
-                mine = vals[me]
-                if casual:
-                    base = R.casual_points if mine >= need else 0
-                else:
-                    base = rank_points(vals, need, table)[me]
-                best = 0.0
-                for k in range(1, (need - mine if need - mine > 3 else 3) + 1):
-                    vals[me] = mine + k
-                    if casual:
-                        got = R.casual_points if mine + k >= need else 0
-                    else:
-                        got = rank_points(vals, need, table)[me]
-                    if (got - base) / k > best:
-                        best = (got - base) / k
-                best /= 6.0
-                per[oid] = best
-                out[t] += best
-                if o.get("other", -1) >= 0:
-                    out[o["other"]] += 0.5 * best
+        out, per = _obj_gain(self, v)
         self._gain_key, self._gain, self._gain_boards = key, (out, per), v.boards
         return self._gain
 
@@ -707,74 +941,9 @@ class C89Bot(Bot):
         return self._plan
 
     def token_target_value(self, target, t) -> float:
-        R, B, p = self.R, self.B, self.p
-        if target >= SS_BASE:
-            toks = B.ss[target - SS_BASE][2]
-            sc = R.tl_score[B.ss[target - SS_BASE][0]]
-            v = 1.0
-            if sc and sc[0] == "superlative_tokens" and sc[2] == t:
-                v += 2.0 * p["tile_points"]
-            if t == 4 and toks[4] < 3:
-                v += 0.5
-            return v
-        photo, tok = B.photo, B.tok
-        toks = tok[target]
-        v = 1.0
-        if not toks[t]:
-            v += p["distinct"]
-        goals, nbrs = self.plan()
-        w0, conc = p["objective_token"], p["concentrate"]
-        rank = p["rank"]
-        gain = self.obj_gain()[1] if rank else None
-        cols = R.cols
-        for kind, ot, other, n, need, oid in goals[t]:
-            w = w0 + rank * gain.get(oid, 0.0) if rank else w0
-            if kind == "tokens_in_row":
-                r = target // cols
-                have = sum(tok[r * cols + k][t] for k in range(cols))
-                v += w + conc * min(have, need)
-            elif kind == "tokens_in_column":
-                c = target % cols
-                have = sum(tok[k * cols + c][t] for k in range(R.rows))
-                v += w + conc * min(have, need)
-            elif kind == "students_with_token_in_class":
-                if not toks[t]:
-                    k = target
-                    while k >= 0 and photo[k] < TEACHER:
-                        k -= 1
-                    k += 1
-                    have = 0
-                    while k < len(photo) and photo[k] < TEACHER:
-                        if photo[k] >= 0 and tok[k][t]:
-                            have += 1
-                        k += 1
-                    v += w + conc * min(have, need)
-            elif kind == "connected_students_with_token":
-                if not toks[t]:
-                    have = sum(1 for d in nbrs[target] if 0 <= photo[d] < TEACHER and tok[d][t])
-                    v += w + conc * 2 * have
-            elif kind == "students_with_n_tokens":
-                if toks[t] < n:
-                    v += w + conc * 2 * toks[t]
-            elif kind == "tokens_adjacent_teacher":
-                if any(photo[d] >= TEACHER for d in nbrs[target]):
-                    v += w + conc * 2
-            elif kind == "tokens_adjacent_token":
-                if ot == t:
-                    if any(0 <= photo[d] < TEACHER and tok[d][other] for d in nbrs[target]):
-                        v += w + conc * 2
-                elif not toks[t]:
-                    have = sum(tok[d][ot] for d in nbrs[target] if 0 <= photo[d] < TEACHER)
-                    v += w * 0.5 + conc * have
-        # teacher of this class
-        k = target
-        while k >= 0 and photo[k] < TEACHER:
-            k -= 1
-        if k >= 0:
-            kind, _pts, args = R.t_score[photo[k] - TEACHER]
-            if kind == "per_student_with_all" and t in args and not toks[t]:
-                v += p["teacher_fit"]
-        return v
+        """A token of type ``t`` on ``target`` (a photo cell, or ``SS_BASE`` + a senior
+        superlative): ``_token_target_value``."""
+        return _token_target_value(self, target, t)
 
     # ------------------------------------------------------------------ decisions
     def d_side(self, opts):
@@ -1058,119 +1227,7 @@ class C89Bot(Bot):
         return dict(cache[2][option])
 
     def d_action(self, opts):
-        v, R, B, p = self.v, self.R, self.B, self.p
-        loc = v.tctx[2]
-        disp = v.display[loc] if loc != ENTRANCE else ()
-        best_take = -99.0
-        best_other = -99.0
-        best_o = None
-        top = -1e9
-        ties = []
-        # card options come first; the same list as the last decision: reuse its result
-        n_cards = 0
-        for o in opts:
-            if o.__class__ is tuple and len(o) == 4:
-                n_cards += 1
-            else:
-                break
-        start = 0
-        if n_cards:
-            key = (v.round, v.turn, loc, tuple(disp), tuple(B.photo), B.gmask, len(B.staff))
-            if getattr(self, "_take_key", None) != key:
-                self._take_key = key
-                self._take_cache = {}
-            cache = self._take_cache
-            take_value = self.take_value
-            match = p["match"]
-            s_left, s_right = R.s_left, R.s_right
-            memo = getattr(self, "_cards_memo", None)
-            if (memo is not None and memo[0] == key and memo[1] == n_cards
-                    and memo[2] == opts[n_cards - 1] and memo[3] == opts[0]):
-                best_take, top, ties = memo[4], memo[4], list(memo[5])
-                start = n_cards
-        if n_cards and not start:
-            self.prep()
-            st_, en_ = self.span
-            left_of, right_of = self.left_of, self.right_of
-            rowv, colv = self.row_bonus_v, self.col_bonus_v
-            student, spacing, abc_pen = p["student"], p["spacing"], p["abc"]
-            tbase, t_icon, letters, cols = self.teacher_base, R.t_icon, R.s_letter, R.cols
-            pair_club, seq_nb, synergy = self.pair_club, self.seq_nb, p["teacher_synergy"]
-        for o in (opts[:n_cards] if not start else ()):
-            tag, slot, cell, abc = o
-            code = disp[slot]
-            if code < TEACHER:  # a student, valued inline (hot path)
-                sl, sr = s_left[code], s_right[code]
-                lo, ro = left_of[cell], right_of[cell]
-                val = student + match * ((lo == sl) + (ro == sr))
-                pc = pair_club[cell]
-                if pc >= 0 and ((lo == sl == pc) or (ro == sr == pc)):
-                    val += synergy
-                if abc:
-                    val -= abc_pen
-                else:
-                    nb = seq_nb[cell]
-                    if nb is not None:
-                        lt = letters[code]
-                        if nb[0] + 1 == lt or nb[1] - 1 == lt:
-                            val += synergy
-                    a, b = st_[cell], en_[cell]
-                    if b > a:
-                        d = (cell - a) / (b - a) - letters[code] / 25.0
-                        val -= spacing * (d if d > 0 else -d)
-                    val += rowv[cell // cols] + colv[cell % cols]
-            elif code < STAFF:
-                val = tbase + match * (right_of[cell] == t_icon[code - TEACHER])
-                if cell % cols == 0:
-                    val += 0.5
-                val += rowv[cell // cols] + colv[cell % cols]
-            else:
-                k = (slot, cell)
-                val = cache.get(k)
-                if val is None:
-                    val = cache[k] = take_value(code, cell, 0)
-            if tag == "photo":
-                val += 0.01
-            if val > top + 1e-9:
-                top, ties = val, [o]
-            elif val >= top - 1e-9:
-                ties.append(o)
-        if n_cards and not start:
-            best_take = top
-        other = opts[n_cards:]
-        if n_cards and not start:
-            self._cards_memo = (key, n_cards, opts[n_cards - 1], opts[0], top, tuple(ties))
-        if other:
-            obj = self.obj_tokens()
-            for o in other:
-                if o == "end":
-                    val = 0.0
-                elif o == "main":
-                    val = p["tile1"] + self.sig_gain(2)
-                elif o == "sig_token":
-                    t = R.loc_token[loc] if loc != ENTRANCE else 0
-                    val = p["token"] + p["objective_token"] * obj[t] * 0.5 - self.sig_price(1)
-                    if p["rank"]:
-                        val += p["rank"] * self.obj_gain()[0][t]
-                elif o == "sig_refresh":
-                    val = ((p["refresh"] - best_take - self.sig_price(1)) if "end" not in opts
-                           else -1.0)
-                elif o == "ability":
-                    val = (p["track"] if v.tctx[1] == 0 else self.sig_gain(1) + p["token"])
-                elif o == "move":
-                    val = -1.0
-                else:  # ("store", t)
-                    val = p["store"]
-                if val > best_other:
-                    best_other, best_o = val, o
-                if val > top + 1e-9:
-                    top, ties = val, [o]
-                elif val >= top - 1e-9:
-                    ties.append(o)
-        del best_o
-        if len(ties) == 1:
-            return ties[0]
-        return ties[int(self.rng.random() * len(ties))]
+        return _d_action(self, opts)
 
     def d_token(self, opts):
         t = self.v.ctx

@@ -3,6 +3,7 @@
 # integers (all below 100; the visited mask has 5 bits). The State and Board stay Python
 # objects. The .py stays the source and the pure fallback.
 cimport cython
+from simcli.games.class89.state cimport Board
 
 
 @cython.locals(visited=cython.long, free=list, normal=list, spaces=list, loc=cython.Py_ssize_t,
@@ -10,4 +11,4 @@ cimport cython
 cpdef list place_options(state, p)
 
 @cython.locals(photo=list, x=cython.long, out=list, c=cython.Py_ssize_t)
-cpdef list teacher_cells(B)
+cpdef list teacher_cells(Board B)
