@@ -40,3 +40,16 @@ cpdef _d_action(bot, opts)
                t=cython.long, need=cython.long, vals=list, mine=cython.long, base=cython.long,
                best=cython.double, k=cython.long, got=cython.long)
 cpdef tuple _obj_gain(bot, View v)
+
+@cython.locals(pre=list, suf=list, top=cython.Py_ssize_t, fit=list, photo=list,
+               empty=cython.long, c=cython.Py_ssize_t, code=cython.long, lo=cython.Py_ssize_t,
+               hi=cython.Py_ssize_t, lt=cython.Py_ssize_t)
+cpdef list letters_that_fit(R, Board B)
+
+@cython.locals(B=Board, teacher=cython.long, empty=cython.long, photo=list,
+               cols=cython.Py_ssize_t, rows=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               row_empty=list, col_empty=list, start=list, left_of=list, right_of=list,
+               seq=list, pair_club=list, cur=cython.Py_ssize_t, n_teachers=cython.long,
+               targ=cython.long, c=cython.Py_ssize_t, code=cython.long, lo=cython.long,
+               hi=cython.long, end=list, r=cython.Py_ssize_t, p=dict)
+cpdef _prep(bot)

@@ -325,12 +325,86 @@ def letters_that_fit(R, B) -> list[bool]:
     top = max(R.s_letter) + 1
     fit = [False] * top
     photo = B.photo
+    empty = EMPTY
     for c in range(R.n_cells):
-        if photo[c] == EMPTY:
+        code = photo[c]
+        if code == empty:
             lo, hi = pre[c], suf[c]
             for lt in range(lo if lo > 0 else 0, (hi if hi < top - 1 else top - 1) + 1):
                 fit[lt] = True
     return fit
+
+
+def _prep(bot):
+    """Per-decision context: empty spaces per row/column, the run of non-teacher
+    spaces around each space, teachers placed, the half-icons facing each space, and
+    what each space's class teacher scores (``C89Bot.prep``; strategies/class89.pxd
+    types the cells, codes, counts and letters as C integers)."""
+    R, B = bot.R, bot.B
+    teacher, empty = TEACHER, EMPTY
+    photo, cols, rows = B.photo, R.cols, R.rows
+    n = R.n_cells
+    row_empty = [0] * rows
+    col_empty = [0] * cols
+    start = [0] * n
+    left_of = [-1] * n
+    right_of = [-1] * n
+    seq: list = [None] * n
+    pair_club = [-1] * n
+    icons = R.half_icons
+    s_right, s_left, t_icon, t_score, letters = (R.s_right, R.s_left, R.t_icon, R.t_score,
+                                                 R.s_letter)
+    cur = 0
+    n_teachers = 0
+    tkind = None
+    targ = -1
+    for c in range(n):
+        code = photo[c]
+        if code == empty:
+            row_empty[c // cols] += 1
+            col_empty[c % cols] += 1
+            if tkind == "per_pair_icon":
+                pair_club[c] = targ
+            elif tkind == "per_seq_pair":
+                lo = letters[photo[c - 1]] if c > 0 and 0 <= photo[c - 1] < teacher else -9
+                hi = (letters[photo[c + 1]] if c + 1 < n and 0 <= photo[c + 1] < teacher
+                      else -9)
+                seq[c] = (lo, hi)
+        elif code >= teacher:
+            cur = c + 1
+            n_teachers += 1
+            kind, _pts, args = t_score[code - teacher]
+            tkind = kind
+            targ = args[0] if kind == "per_pair_icon" else -1
+            if icons and c + 1 < n:
+                left_of[c + 1] = t_icon[code - teacher]
+        else:
+            if tkind == "per_pair_icon":
+                pair_club[c] = targ
+            if icons:
+                if c + 1 < n:
+                    left_of[c + 1] = s_right[code]
+                if c > 0:
+                    right_of[c - 1] = s_left[code]
+        start[c] = cur
+    end = [n - 1] * n
+    cur = n - 1
+    for c in range(n - 1, -1, -1):
+        if photo[c] >= teacher:
+            cur = c - 1
+        end[c] = cur
+    bot.row_empty, bot.col_empty = row_empty, col_empty
+    bot.span = (start, end)
+    bot.n_teachers = n_teachers
+    bot.left_of, bot.right_of = left_of, right_of
+    bot.seq_nb, bot.pair_club = seq, pair_club
+    p = bot.p
+    ev = bot.effect_value
+    bot.row_bonus_v = [ev(R.row_bonus[r]) if row_empty[r] == 1 else 0.0
+                       for r in range(rows)]
+    bot.col_bonus_v = [ev(R.col_bonus[B.side][c]) if col_empty[c] == 1 else 0.0
+                       for c in range(cols)]
+    bot.teacher_base = p["teacher"] if n_teachers < p["teachers_wanted"] else 0.5
 
 
 def _token_target_value(bot, target, t) -> float:
@@ -648,73 +722,8 @@ class C89Bot(Bot):
         return fn(opts)
 
     def prep(self):
-        """Per-decision context: empty spaces per row/column, the run of non-teacher
-        spaces around each space, teachers placed, the half-icons facing each space, and
-        what each space's class teacher scores."""
-        R, B = self.R, self.B
-        photo, cols, rows = B.photo, R.cols, R.rows
-        n = R.n_cells
-        row_empty = [0] * rows
-        col_empty = [0] * cols
-        start = [0] * n
-        left_of = [-1] * n
-        right_of = [-1] * n
-        seq: list = [None] * n
-        pair_club = [-1] * n
-        icons = R.half_icons
-        s_right, s_left, t_icon, t_score, letters = (R.s_right, R.s_left, R.t_icon, R.t_score,
-                                                     R.s_letter)
-        cur = 0
-        n_teachers = 0
-        tkind = None
-        targ = -1
-        for c in range(n):
-            code = photo[c]
-            if code == EMPTY:
-                row_empty[c // cols] += 1
-                col_empty[c % cols] += 1
-                if tkind == "per_pair_icon":
-                    pair_club[c] = targ
-                elif tkind == "per_seq_pair":
-                    lo = letters[photo[c - 1]] if c > 0 and 0 <= photo[c - 1] < TEACHER else -9
-                    hi = (letters[photo[c + 1]] if c + 1 < n and 0 <= photo[c + 1] < TEACHER
-                          else -9)
-                    seq[c] = (lo, hi)
-            elif code >= TEACHER:
-                cur = c + 1
-                n_teachers += 1
-                kind, _pts, args = t_score[code - TEACHER]
-                tkind = kind
-                targ = args[0] if kind == "per_pair_icon" else -1
-                if icons and c + 1 < n:
-                    left_of[c + 1] = t_icon[code - TEACHER]
-            else:
-                if tkind == "per_pair_icon":
-                    pair_club[c] = targ
-                if icons:
-                    if c + 1 < n:
-                        left_of[c + 1] = s_right[code]
-                    if c > 0:
-                        right_of[c - 1] = s_left[code]
-            start[c] = cur
-        end = [n - 1] * n
-        cur = n - 1
-        for c in range(n - 1, -1, -1):
-            if photo[c] >= TEACHER:
-                cur = c - 1
-            end[c] = cur
-        self.row_empty, self.col_empty = row_empty, col_empty
-        self.span = (start, end)
-        self.n_teachers = n_teachers
-        self.left_of, self.right_of = left_of, right_of
-        self.seq_nb, self.pair_club = seq, pair_club
-        p = self.p
-        ev = self.effect_value
-        self.row_bonus_v = [ev(R.row_bonus[r]) if row_empty[r] == 1 else 0.0
-                            for r in range(rows)]
-        self.col_bonus_v = [ev(R.col_bonus[B.side][c]) if col_empty[c] == 1 else 0.0
-                            for c in range(cols)]
-        self.teacher_base = p["teacher"] if n_teachers < p["teachers_wanted"] else 0.5
+        """Per-decision context (``_prep``)."""
+        _prep(self)
 
     def sig_scale(self) -> float:
         """Signatures are worth ``sig`` / ``sig_cost`` at the printed 2 per point; the
