@@ -1,7 +1,7 @@
 # Cython augmenting declarations (pure-Python mode) for the compiled build: the placement
 # options and the teacher cells with the locations, spaces, team members and cells as C
-# integers (all below 100; the visited mask has 5 bits). The State and Board stay Python
-# objects. The .py stays the source and the pure fallback.
+# integers (all below 100; the visited mask has 5 bits). The State stays a Python object;
+# a yearbook is state.pxd's Board. The .py stays the source and the pure fallback.
 cimport cython
 from simcli.games.class89.state cimport Board
 
